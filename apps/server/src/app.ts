@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { configureZodMessages } from '@banksia/contracts/zod-config';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
+import { classesRoutes } from './features/classes/classes.routes';
+import { schoolsRoutes } from './features/schools/schools.routes';
+import { supportRoutes } from './features/support/support.routes';
+import { registerAccessControl } from './platform/authz';
+import { registerCsrf } from './platform/csrf';
+import type { AppDeps } from './platform/deps';
+import { errorBody, registerErrorHandler } from './platform/errors';
+import { registerSessions } from './platform/session';
+
+configureZodMessages();
+
+export interface BuildOptions {
+  /** A pino logger; without one the app logs nothing (tests). */
+  logger?: FastifyBaseLogger;
+}
+
+/** Builds the HTTP app: plugins, then features, then the error and not-found handlers. Tests import this. */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    trustProxy: deps.config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Banksia API', version: '1', description: 'JSON API of the Banksia learning platform.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'banksia_session' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+    void reply.header('x-content-type-options', 'nosniff');
+    void reply.header('referrer-policy', 'same-origin');
+    void reply.header('x-frame-options', 'DENY');
+  });
+
+  registerSessions(app, deps);
+  registerCsrf(app, deps.secret);
+  registerAccessControl(app);
+
+  app.get('/healthz', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      return { status: 'ok' };
+    } catch (err) {
+      request.log.error({ err }, 'health check: database did not answer');
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(accountsRoutes(deps));
+  await app.register(schoolsRoutes(deps));
+  await app.register(classesRoutes(deps));
+  await app.register(supportRoutes(deps));
+  await app.register(analyticsRoutes(deps));
+
+  await registerWebApp(app, deps.config.webDist);
+  return app;
+}
+
+/** Serves the built web app, with index.html for every page path (the router shows not-found itself). */
+async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const index = webDist ? path.join(webDist, 'index.html') : undefined;
+  const serveWeb = !!(webDist && index && existsSync(index));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist!,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!serveWeb || !isPage || request.url.startsWith('/api/') || request.url.startsWith('/assets/')) {
+      return reply.status(404).send(errorBody('not_found'));
+    }
+    void reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,16 @@
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const courses = pgTable('courses', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  isPublished: boolean('is_published').notNull().default(false),
+  yearPublished: integer('year_published').notNull(),
+  defaultYearLevel: text('default_year_level'),
+  curriculum: text('curriculum'),
+  hasTextbook: boolean('has_textbook').notNull().default(false),
+  showStudentNotes: boolean('show_student_notes').notNull().default(false),
+  /** Feature flag name → list of class feature sets it applies to. */
+  featureSets: jsonb('feature_sets').$type<Record<string, string[]>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

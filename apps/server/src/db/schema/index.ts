@@ -1,0 +1,4 @@
+export * from './accounts';
+export * from './courses';
+export * from './schools';
+export * from './support';

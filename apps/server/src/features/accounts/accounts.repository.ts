@@ -1,0 +1,143 @@
+import type { Role } from '@banksia/contracts/accounts';
+import { and, count, eq, gt, ilike, min, or, sql } from 'drizzle-orm';
+import { loginFailures, userRoles, users } from '../../db/schema/index';
+import type { Executor } from '../../platform/db';
+
+export async function findUserByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.email, email));
+  return row ?? null;
+}
+
+export async function findUserById(db: Executor, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** Failures since a time, for one email and for one IP, with the oldest of each (to compute Retry-After). */
+export async function recentFailures(db: Executor, email: string, ip: string, since: Date) {
+  const [byEmail] = await db
+    .select({ n: count(), oldest: min(loginFailures.at) })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), gt(loginFailures.at, since)));
+  const [byIp] = await db
+    .select({ n: count(), oldest: min(loginFailures.at) })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
+  return { byEmail: byEmail ?? { n: 0, oldest: null }, byIp: byIp ?? { n: 0, oldest: null } };
+}
+
+export async function recordFailure(db: Executor, email: string, ip: string, at: Date): Promise<void> {
+  await db.insert(loginFailures).values({ email, ip, at });
+}
+
+export async function clearFailuresForEmail(db: Executor, email: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+}
+
+export async function markLoggedIn(db: Executor, userId: number, at: Date): Promise<void> {
+  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+}
+
+export async function updateNames(db: Executor, userId: number, firstName: string, lastName: string): Promise<void> {
+  await db.update(users).set({ firstName, lastName }).where(eq(users.id, userId));
+}
+
+export async function updatePasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** A user's profiles with their schools. */
+export async function profilesOf(db: Executor, userId: number) {
+  const { rows } = await db.execute<{
+    profile_id: number;
+    school_id: number;
+    school_name: string;
+    school_slug: string;
+    kind: 'student' | 'teacher';
+  }>(sql`
+    select p.id as profile_id, s.id as school_id, s.name as school_name, s.slug as school_slug, p.kind
+    from profiles p join schools s on s.id = p.school_id
+    where p.user_id = ${userId}
+    order by s.name, p.kind`);
+  return rows;
+}
+
+/** The classes a user teaches, and those they study in with access (LOCKED or above). */
+export async function classesOf(db: Executor, userId: number) {
+  const { rows } = await db.execute<{
+    id: number;
+    course_id: number;
+    course_title: string;
+    title: string;
+    calendar_year: number;
+    class_type: 'N' | 'C' | 'TT' | 'ST';
+    role: 'teacher' | 'student';
+    school_id: number;
+  }>(sql`
+    select c.id, c.course_id, co.title as course_title, c.title, c.calendar_year, c.class_type, m.role, c.school_id
+    from (
+      select ct.class_id, 'teacher' as role from class_teachers ct
+        join profiles p on p.id = ct.profile_id where p.user_id = ${userId}
+      union
+      select e.class_id, 'student' as role from enrolments e
+        join profiles p on p.id = e.profile_id where p.user_id = ${userId} and e.access_status >= 25
+    ) m
+    join school_classes c on c.id = m.class_id
+    join courses co on co.id = c.course_id
+    order by c.calendar_year desc, c.title`);
+  return rows;
+}
+
+export async function rolesOf(db: Executor, userId: number): Promise<Role[]> {
+  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.role).sort();
+}
+
+export async function grantRole(db: Executor, userId: number, role: Role, grantedBy: number): Promise<void> {
+  await db.insert(userRoles).values({ userId, role, grantedBy }).onConflictDoNothing();
+}
+
+export async function revokeRole(db: Executor, userId: number, role: Role): Promise<void> {
+  await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
+}
+
+export async function setActive(db: Executor, userId: number, isActive: boolean): Promise<void> {
+  await db.update(users).set({ isActive }).where(eq(users.id, userId));
+}
+
+const USER_LIST_LIMIT = 100;
+
+/** Users matching a search of email or names, with roles and school names, in one query. */
+export async function searchUsers(db: Executor, q: string | undefined) {
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = pattern
+    ? or(
+        ilike(users.email, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      )
+    : undefined;
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const { rows } = await db.execute<{
+    id: number;
+    email: string;
+    first_name: string;
+    last_name: string;
+    is_active: boolean;
+    roles: Role[];
+    schools: string[];
+  }>(sql`
+    select users.id, users.email, users.first_name, users.last_name, users.is_active,
+      coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = users.id), '{}') as roles,
+      coalesce((select array_agg(distinct s.name) from profiles p join schools s on s.id = p.school_id
+                where p.user_id = users.id), '{}') as schools
+    from users
+    ${where ? sql`where ${where}` : sql``}
+    order by users.last_name, users.first_name, users.id
+    limit ${USER_LIST_LIMIT}`);
+  return { rows, count: total?.n ?? 0 };
+}

@@ -1,0 +1,144 @@
+import type { ChangePasswordBody, LoginBody, Me, Role, UpdateProfileBody } from '@banksia/contracts/accounts';
+import { audit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
+import type { AppDeps } from '../../platform/deps';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { createSession, revokeUserSessions } from '../../platform/session';
+import * as repo from './accounts.repository';
+import { presentMe } from './accounts.presenter';
+import { LOGIN_WINDOW_MS, retryAfterSeconds } from './login-throttle';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+}
+
+/** Checks credentials under the throttle and opens a new session. */
+export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
+  const now = deps.clock.now();
+  const failures = await repo.recentFailures(deps.db, body.email, meta.ip, new Date(now.getTime() - LOGIN_WINDOW_MS));
+  const wait = retryAfterSeconds(now, [failures.byEmail, failures.byIp]);
+  if (wait > 0) {
+    throw new AppError('too_many_requests', 'Too many failed sign-in attempts. Try again later.', {
+      headers: { 'retry-after': String(wait) },
+    });
+  }
+  const user = await repo.findUserByEmail(deps.db, body.email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
+  if (!user || !ok || !user.isActive) {
+    await repo.recordFailure(deps.db, body.email, meta.ip, now);
+    throw new AppError('invalid_credentials', 'Incorrect email or password.');
+  }
+  await repo.clearFailuresForEmail(deps.db, body.email);
+  await repo.markLoggedIn(deps.db, user.id, now);
+  const session = await createSession(deps, user.id, meta);
+  return { session, me: await loadMe(deps, user.id) };
+}
+
+/** The signed-in user with profiles, roles and classes. */
+export async function loadMe(deps: AppDeps, userId: number): Promise<Me> {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw new AppError('not_authenticated');
+  const [roles, profiles, classes] = await Promise.all([
+    repo.rolesOf(deps.db, userId),
+    repo.profilesOf(deps.db, userId),
+    repo.classesOf(deps.db, userId),
+  ]);
+  return presentMe({ user, roles, profiles, classes });
+}
+
+export async function updateProfile(deps: AppDeps, userId: number, body: UpdateProfileBody, ip: string): Promise<Me> {
+  await deps.db.transaction(async (tx) => {
+    const before = await repo.findUserById(tx, userId);
+    await repo.updateNames(tx, userId, body.first_name, body.last_name);
+    await audit(tx, {
+      actorUserId: userId,
+      action: 'update_names',
+      entityType: 'user',
+      entityId: userId,
+      before: { first_name: before?.firstName, last_name: before?.lastName },
+      after: body,
+      ip,
+    });
+  });
+  return loadMe(deps, userId);
+}
+
+/** Changes a password after checking the current one, and signs out the user's other sessions. */
+export async function changePassword(
+  deps: AppDeps,
+  userId: number,
+  sessionHash: string | null,
+  body: ChangePasswordBody,
+  ip: string,
+): Promise<void> {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw new AppError('not_authenticated');
+  if (!(await verifyPassword(user.passwordHash, body.current_password))) {
+    throw new AppError('validation_failed', 'Your current password is not correct.', {
+      errors: { current_password: ['Your current password is not correct.'] },
+    });
+  }
+  const hash = await hashPassword(body.new_password);
+  await deps.db.transaction(async (tx) => {
+    await repo.updatePasswordHash(tx, userId, hash);
+    await revokeUserSessions(tx, userId, sessionHash ?? undefined);
+    await audit(tx, { actorUserId: userId, action: 'change_password', entityType: 'user', entityId: userId, ip });
+  });
+}
+
+export async function getRoles(deps: AppDeps, userId: number) {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw new AppError('not_found', 'No such user.');
+  return { user_id: userId, roles: await repo.rolesOf(deps.db, userId) };
+}
+
+/** Grants or revokes one role; staff may not take the content-admin role from themselves. */
+export async function saveRole(deps: AppDeps, actorId: number, userId: number, role: Role, granted: boolean, ip: string) {
+  if (actorId === userId && role === 'content_admin' && !granted) {
+    throw new AppError('conflict', 'You cannot remove your own content admin role.');
+  }
+  await deps.db.transaction(async (tx) => {
+    const user = await repo.findUserById(tx, userId);
+    if (!user) throw new AppError('not_found', 'No such user.');
+    const before = await repo.rolesOf(tx, userId);
+    if (granted) await repo.grantRole(tx, userId, role, actorId);
+    else await repo.revokeRole(tx, userId, role);
+    await audit(tx, {
+      actorUserId: actorId,
+      action: granted ? 'grant_role' : 'revoke_role',
+      entityType: 'user',
+      entityId: userId,
+      before: { roles: before },
+      after: { roles: await repo.rolesOf(tx, userId) },
+      ip,
+    });
+  });
+  return getRoles(deps, userId);
+}
+
+/** Activates or deactivates a user; deactivation ends all their sessions at once. */
+export async function setUserActive(deps: AppDeps, actorId: number, userId: number, isActive: boolean, ip: string) {
+  if (actorId === userId && !isActive) throw new AppError('conflict', 'You cannot deactivate yourself.');
+  await deps.db.transaction(async (tx) => {
+    const user = await repo.findUserById(tx, userId);
+    if (!user) throw new AppError('not_found', 'No such user.');
+    await repo.setActive(tx, userId, isActive);
+    if (!isActive) await revokeUserSessions(tx, userId);
+    await audit(tx, {
+      actorUserId: actorId,
+      action: isActive ? 'activate_user' : 'deactivate_user',
+      entityType: 'user',
+      entityId: userId,
+      before: { is_active: user.isActive },
+      after: { is_active: isActive },
+      ip,
+    });
+  });
+  return { id: userId, is_active: isActive };
+}
+
+export async function listUsers(deps: AppDeps, q: string | undefined) {
+  const { rows, count } = await repo.searchUsers(deps.db, q);
+  return { results: rows, count };
+}

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db';
+
+export async function findClass(db: Executor, classId: number) {
+  const { rows } = await db.execute<{
+    id: number;
+    school_id: number;
+    title: string;
+    course_id: number;
+    course_title: string;
+    class_type: 'N' | 'C' | 'TT' | 'ST';
+    features: 'STANDARD' | 'EXTENDED' | 'EXTENDED_TEXTBOOK';
+    calendar_year: number;
+    expiration_date: string | null;
+    activation_code: string | null;
+  }>(sql`
+    select c.id, c.school_id, c.title, c.course_id, co.title as course_title, c.class_type, c.features,
+           c.calendar_year, c.expiration_date, c.activation_code
+    from school_classes c join courses co on co.id = c.course_id
+    where c.id = ${classId}`);
+  return rows[0] ?? null;
+}
+
+/** How a user relates to a class: teacher of it, and/or holder of a teacher profile at its school. */
+export async function membership(db: Executor, userId: number, classId: number, schoolId: number) {
+  const { rows } = await db.execute<{ teaches: boolean; teaches_at_school: boolean; studies: boolean }>(sql`
+    select
+      exists(select 1 from class_teachers ct join profiles p on p.id = ct.profile_id
+             where ct.class_id = ${classId} and p.user_id = ${userId}) as teaches,
+      exists(select 1 from profiles p where p.user_id = ${userId} and p.school_id = ${schoolId}
+             and p.kind = 'teacher') as teaches_at_school,
+      exists(select 1 from enrolments e join profiles p on p.id = e.profile_id
+             where e.class_id = ${classId} and p.user_id = ${userId} and e.access_status >= 25) as studies`);
+  return rows[0] ?? { teaches: false, teaches_at_school: false, studies: false };
+}
+
+/** Every enrolment of a class with its profile (the raw class detail), scoped by the class's school. */
+export async function enrolmentsOf(db: Executor, classId: number, schoolId: number) {
+  const { rows } = await db.execute<{
+    id: number;
+    access_status: 10 | 20 | 25 | 30 | 40 | 50;
+    profile_id: number;
+    user_id: number;
+    first_name: string;
+    last_name: string;
+    is_active: boolean;
+  }>(sql`
+    select e.id, e.access_status, p.id as profile_id, u.id as user_id, u.first_name, u.last_name, u.is_active
+    from enrolments e
+    join profiles p on p.id = e.profile_id
+    join users u on u.id = p.user_id
+    where e.class_id = ${classId} and e.school_id = ${schoolId}
+    order by e.id`);
+  return rows;
+}

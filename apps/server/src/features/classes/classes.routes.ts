@@ -1,0 +1,29 @@
+import { classIdParams, rawClassDetailSchema } from '@banksia/contracts/classes';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access, requireActor } from '../../platform/authz';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { canViewClassDetail } from './classes.policy';
+import { presentRawClassDetail } from './classes.presenter';
+import * as repo from './classes.repository';
+
+export function classesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // api:class-detail
+    app.get(
+      '/api/v1/classes/:classId/',
+      {
+        config: { access: access.signedIn },
+        schema: { tags: ['classes'], params: classIdParams, response: { 200: rawClassDetailSchema } },
+      },
+      async (request) => {
+        const actor = requireActor(request);
+        const found = await repo.findClass(deps.db, request.params.classId);
+        if (!found) throw new AppError('not_found', 'No such class.');
+        const m = await repo.membership(deps.db, actor.userId, found.id, found.school_id);
+        if (!canViewClassDetail(actor, m)) throw new AppError('forbidden');
+        return presentRawClassDetail(found, await repo.enrolmentsOf(deps.db, found.id, found.school_id));
+      },
+    );
+  };
+}

@@ -1,0 +1,23 @@
+/** The source of "now" for rules with times in them (sessions, throttling), so tests can move time. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests set and advance by hand. */
+export class FakeClock implements Clock {
+  private current: number;
+  constructor(start: Date | string = '2026-03-02T09:00:00.000Z') {
+    this.current = new Date(start).getTime();
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+  set(at: Date | string): void {
+    this.current = new Date(at).getTime();
+  }
+}

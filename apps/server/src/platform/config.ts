@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SECRET_KEY: z.string().min(32).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  COOKIE_SECURE: bool,
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SENTRY_DSN: z.string().url().optional(),
+  CHAT_WIDGET_URL: z.string().url().optional(),
+  SEED_DEMO: bool,
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Runtime configuration, read once from the environment. */
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+  /** Secret for HMACs (CSRF). Generated and kept in DATA_DIR when not set. */
+  secretKey: string | undefined;
+  session: { idleMs: number; absoluteMs: number };
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  sentryDsn: string | undefined;
+  chatWidgetUrl: string | undefined;
+  seedDemo: boolean;
+  /** Built web app to serve; absent in API-only runs (tests, `npm run dev`). */
+  webDist: string | undefined;
+}
+
+/** Parses the environment into a Config, naming every variable at fault. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    // npm runs workspace scripts inside the workspace; relative paths are taken from where npm was invoked.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    secretKey: e.SECRET_KEY,
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    cookieSecure: e.COOKIE_SECURE ?? false,
+    trustProxy: e.TRUST_PROXY ?? false,
+    logLevel: e.LOG_LEVEL,
+    sentryDsn: e.SENTRY_DSN,
+    chatWidgetUrl: e.CHAT_WIDGET_URL,
+    seedDemo: e.SEED_DEMO ?? true,
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,86 @@
+import { errorStatus, type ErrorBody, type ErrorCode } from '@banksia/contracts/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+const defaultDetail: Record<ErrorCode, string> = {
+  bad_request: 'The request could not be understood.',
+  validation_failed: 'Some fields are not valid.',
+  invalid_credentials: 'Incorrect email or password.',
+  not_authenticated: 'Authentication credentials were not provided.',
+  forbidden: 'You do not have permission to perform this action.',
+  csrf_failed: 'CSRF Failed.',
+  not_found: 'Not found.',
+  conflict: 'The request conflicts with the current state.',
+  precondition_failed: 'A precondition failed.',
+  payload_too_large: 'The request is too large.',
+  too_many_requests: 'Too many requests. Try again later.',
+  internal: 'A server error occurred.',
+  service_unavailable: 'The service is unavailable. Try again later.',
+};
+
+/** An expected failure with a code from the contracts' table; the error handler turns it into an HTTP answer. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: Record<string, string[]> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    detail?: string,
+    options: { errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+  ) {
+    super(detail ?? defaultDetail[code]);
+    this.name = 'AppError';
+    this.code = code;
+    this.errors = options.errors;
+    this.headers = options.headers;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+/** Builds the JSON error body for a code. */
+export function errorBody(code: ErrorCode, detail?: string, errors?: Record<string, string[]>): ErrorBody {
+  return { detail: detail ?? defaultDetail[code], code, ...(errors ? { errors } : {}) };
+}
+
+function fieldName(instancePath: string, context: string | undefined, missing: unknown): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (typeof missing === 'string') parts.push(missing);
+  if (parts.length) return parts.join('.');
+  return context === 'body' || !context ? 'non_field_errors' : context;
+}
+
+/** The one error handler: codes → statuses, field errors on 400, and never a stack trace to the client. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const requestId = request.id;
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      return reply.status(error.status).send({ ...errorBody(error.code, error.message, error.errors), request_id: requestId });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const params = issue.params as { missingProperty?: unknown } | undefined;
+        const key = fieldName(issue.instancePath, error.validationContext, params?.missingProperty);
+        (errors[key] ??= []).push(issue.message ?? 'Invalid value.');
+      }
+      return reply.status(400).send({ ...errorBody('validation_failed', undefined, errors), request_id: requestId });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send({ ...errorBody('internal'), request_id: requestId });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(status).send({ ...errorBody('internal'), request_id: requestId });
+    }
+    // Fastify's own 4xx errors (bad JSON, body too large, wrong content type…).
+    const code = status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : status === 429 ? 'too_many_requests' : 'bad_request';
+    return reply.status(status).send({ ...errorBody(code, error.message), request_id: requestId });
+  });
+}

@@ -1,0 +1,202 @@
+import { FailureReason } from '@banksia/contracts/errors';
+import { CSRF_HEADER_NAME, getCsrfToken, isCsrfFailure, refreshCsrfToken } from './csrf';
+import { reportError } from './error-reporting';
+import { isRecord, readJsonBody, stringField } from './json-body';
+import type { JsonBody } from './json-body';
+
+/**
+ * Failure reason of a request cancelled through its AbortSignal. The helper resolves with it rather than
+ * rejecting, so callers keep one code path; it has no failure page, so it lives here, not in the contracts.
+ */
+export const ABORTED = 'ABORTED';
+
+/** What every request resolves to; it never rejects. */
+export type RequestResult<T> =
+  | { ok: true; body: T; status: number; failureReason: null }
+  | { ok: false; failureReason: FailureReason | string; body: unknown; status: number | null };
+
+export interface RequestOptions<T> {
+  /** Turns the parsed body into T; a throw makes the request a SYSTEM_ERROR. */
+  transform?: (body: unknown) => T;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Lets the request outlive the page, for sends on `pagehide`. */
+  keepalive?: boolean;
+}
+
+/** Retry timing; `random` is swappable so tests can pin the jitter. */
+export const requestConfig = {
+  retries: 6,
+  backoffBaseMs: 300,
+  csrfResends: 3,
+  csrfBaseDelayMs: 1000,
+  random: Math.random,
+};
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type RequestContext = { method: Method; url: string; status: number };
+
+/** GETs JSON from `url`. */
+export function getJson<T = unknown>(url: string, opts?: RequestOptions<T>): Promise<RequestResult<T>> {
+  return request('GET', url, undefined, opts);
+}
+
+/** POSTs `body` as JSON to `url`. */
+export function postJson<T = unknown>(url: string, body: unknown, opts?: RequestOptions<T>): Promise<RequestResult<T>> {
+  return request('POST', url, body, opts);
+}
+
+/** PATCHes `url` with `body` as JSON. */
+export function patchJson<T = unknown>(
+  url: string,
+  body: unknown,
+  opts?: RequestOptions<T>,
+): Promise<RequestResult<T>> {
+  return request('PATCH', url, body, opts);
+}
+
+/** PUTs `body` as JSON to `url`. */
+export function putJson<T = unknown>(url: string, body: unknown, opts?: RequestOptions<T>): Promise<RequestResult<T>> {
+  return request('PUT', url, body, opts);
+}
+
+/** DELETEs `url`. */
+export function deleteJson<T = unknown>(url: string, opts?: RequestOptions<T>): Promise<RequestResult<T>> {
+  return request('DELETE', url, undefined, opts);
+}
+
+function request<T>(
+  method: Method,
+  url: string,
+  body: unknown,
+  opts: RequestOptions<T> = {},
+): Promise<RequestResult<T>> {
+  // Checked before anything is sent, so a programming error surfaces at the call site rather than as a failed request.
+  if (opts.transform !== undefined && typeof opts.transform !== 'function') {
+    throw new TypeError('transform must be a function');
+  }
+  return run(method, url, body, opts);
+}
+
+async function run<T>(
+  method: Method,
+  url: string,
+  payload: unknown,
+  opts: RequestOptions<T>,
+): Promise<RequestResult<T>> {
+  const { signal } = opts;
+  const unsafe = method !== 'GET';
+  // A refreshed token wins over the cookie: under test, or with a stale cookie, the two can differ.
+  let freshToken = unsafe && getCsrfToken() === null ? await refreshCsrfToken() : null;
+  let retries = 0;
+  let resends = 0;
+
+  for (;;) {
+    if (signal?.aborted) return aborted();
+    let response: Response;
+    let body: JsonBody;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: headersFor(unsafe ? (freshToken ?? getCsrfToken()) : null, opts.headers),
+        credentials: 'same-origin',
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+        signal,
+        keepalive: opts.keepalive,
+      });
+      body = await readJsonBody(response);
+    } catch (error) {
+      if (signal?.aborted || (isRecord(error) && error.name === 'AbortError')) return aborted();
+      if (retries >= requestConfig.retries) return failure(FailureReason.NETWORK_ERROR, null, null);
+      if (!(await sleep(backoffDelay(retries++), signal))) return aborted();
+      continue;
+    }
+
+    const { status } = response;
+    const context: RequestContext = { method, url, status };
+    if (status >= 200 && status < 300) return succeed(body, opts.transform, context);
+
+    if (isCsrfFailure(status, body.value) && resends < requestConfig.csrfResends) {
+      if (!(await sleep(requestConfig.csrfBaseDelayMs * 2 ** resends++, signal))) return aborted();
+      // A failed token fetch still resends: the server's answer then decides how the request ends.
+      freshToken = await refreshCsrfToken();
+      continue;
+    }
+    if (status >= 500 && retries < requestConfig.retries) {
+      if (!(await sleep(backoffDelay(retries++), signal))) return aborted();
+      continue;
+    }
+
+    const reason = failureReasonFor(status, body.value);
+    if ((status >= 500 && status !== 504) || reason === FailureReason.SYSTEM_ERROR) {
+      reportError(new Error(`${method} ${url} failed with status ${status}`), { ...context, failureReason: reason });
+    }
+    return failure(reason, body.value, status);
+  }
+}
+
+function succeed<T>(
+  body: JsonBody,
+  transform: RequestOptions<T>['transform'],
+  context: RequestContext,
+): RequestResult<T> {
+  const { status } = context;
+  if (!body.valid) {
+    reportError(new Error(`${context.method} ${context.url} answered invalid JSON`), context);
+    return failure(FailureReason.SYSTEM_ERROR, body.value, status);
+  }
+  if (!transform) return { ok: true, body: body.value as T, status, failureReason: null };
+  try {
+    return { ok: true, body: transform(body.value), status, failureReason: null };
+  } catch (error) {
+    reportError(error, context);
+    return failure(FailureReason.SYSTEM_ERROR, body.value, status);
+  }
+}
+
+function failureReasonFor(status: number, body: unknown): FailureReason | string {
+  if (status === 400) return FailureReason.BAD_REQUEST;
+  if (status === 401 || status === 403) return FailureReason.UNAUTHORIZED_ERROR;
+  if (status === 404) return FailureReason.NOT_FOUND_ERROR;
+  // A failed precondition carries a message meant for the user.
+  if (status === 412) return stringField(body, 'message', 'detail') ?? FailureReason.SYSTEM_ERROR;
+  if (status === 504) return FailureReason.GATEWAY_TIMEOUT;
+  if (status >= 500) return stringField(body, 'detail', 'message') ?? FailureReason.SYSTEM_ERROR;
+  return FailureReason.SYSTEM_ERROR;
+}
+
+function failure(reason: FailureReason | string, body: unknown, status: number | null): RequestResult<never> {
+  return { ok: false, failureReason: reason, body, status };
+}
+
+function aborted(): RequestResult<never> {
+  return failure(ABORTED, null, null);
+}
+
+function headersFor(csrfToken: string | null, extra: Record<string, string> | undefined): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  if (csrfToken !== null) headers[CSRF_HEADER_NAME] = csrfToken;
+  return { ...headers, ...extra };
+}
+
+// Jitter in the upper half of each delay spreads out clients that failed together without shortening the wait much.
+function backoffDelay(retry: number): number {
+  const delay = requestConfig.backoffBaseMs * 2 ** retry;
+  return Math.floor(delay / 2 + requestConfig.random() * (delay / 2));
+}
+
+/** Waits `ms`; resolves false at once if the signal aborts first. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve(false);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
