@@ -46,6 +46,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First, so that every route registered after it (plugins included) must carry an access rule.
+  registerAccessControl(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
@@ -71,7 +73,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   registerSessions(app, deps);
   registerCsrf(app, deps.secret);
-  registerAccessControl(app);
 
   app.get('/healthz', { schema: { hide: true } }, async (request, reply) => {
     try {

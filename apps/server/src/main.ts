@@ -69,7 +69,11 @@ async function main(): Promise<void> {
     `  Database: ${embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}` : 'DATABASE_URL'}`,
     '',
     ...(config.seedDemo
-      ? [`  Demo accounts (password "${DEMO_PASSWORD}"):`, ...demoAccounts.map((a) => `    ${a.email.padEnd(24)} ${a.role}`), '']
+      ? [
+          `  Demo accounts (password "${DEMO_PASSWORD}"):`,
+          ...demoAccounts.map((a) => `    ${a.email.padEnd(24)} ${a.role}`),
+          '',
+        ]
       : []),
     '  Press Ctrl-C to stop.',
     '',

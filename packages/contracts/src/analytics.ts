@@ -33,7 +33,10 @@ export const pageViewInput = z.object({
 
 export const ANALYTICS_BATCH_MAX = 50;
 export const analyticsBatchBody = z.object({
-  items: z.array(z.discriminatedUnion('kind', [trackedEventInput, pageViewInput])).min(1).max(ANALYTICS_BATCH_MAX),
+  items: z
+    .array(z.discriminatedUnion('kind', [trackedEventInput, pageViewInput]))
+    .min(1)
+    .max(ANALYTICS_BATCH_MAX),
 });
 export type AnalyticsBatchBody = z.infer<typeof analyticsBatchBody>;
 export type AnalyticsItem = AnalyticsBatchBody['items'][number];

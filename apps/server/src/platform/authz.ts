@@ -15,9 +15,19 @@ export const access = {
   role: (...roles: Role[]): Access => ({ kind: 'role', roles }),
 };
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every route registered, with its access rule: read by the authorization matrix test. */
+    routeTable: RouteEntry[];
   }
 }
 
@@ -34,11 +44,14 @@ export function hasRole(actor: Actor | null, ...roles: Role[]): boolean {
 
 /** Refuses to register a route without an access rule, and enforces the rule on each request. */
 export function registerAccessControl(app: FastifyInstance): void {
+  app.decorate('routeTable', [] as RouteEntry[]);
   app.addHook('onRoute', (route) => {
     const config = route.config as { access?: Access } | undefined;
-    if (!config?.access && String(route.url).startsWith('/api/v1/')) {
-      throw new Error(`Route ${route.method} ${route.url} has no access rule`);
+    const url = String(route.url);
+    if (!config?.access && url.startsWith('/api/v1/')) {
+      throw new Error(`Route ${String(route.method)} ${url} has no access rule`);
     }
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url, access: config?.access });
   });
   app.addHook('preValidation', async (request) => {
     const rule = request.routeOptions.config.access;

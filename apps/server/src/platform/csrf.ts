@@ -55,8 +55,7 @@ function check(secret: string, request: FastifyRequest): void {
   if (!cookie) throw new AppError('csrf_failed', CSRF_MESSAGES.cookieNotSet);
   const header = request.headers[CSRF_HEADER];
   if (typeof header !== 'string' || header === '') throw new AppError('csrf_failed', CSRF_MESSAGES.missing);
-  const same =
-    header.length === cookie.length && timingSafeEqual(Buffer.from(header), Buffer.from(cookie));
+  const same = header.length === cookie.length && timingSafeEqual(Buffer.from(header), Buffer.from(cookie));
   if (!same || !isValidCsrfToken(secret, request.sessionHash, header)) {
     throw new AppError('csrf_failed', CSRF_MESSAGES.incorrect);
   }

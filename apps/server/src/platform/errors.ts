@@ -59,7 +59,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const requestId = request.id;
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      return reply.status(error.status).send({ ...errorBody(error.code, error.message, error.errors), request_id: requestId });
+      return reply
+        .status(error.status)
+        .send({ ...errorBody(error.code, error.message, error.errors), request_id: requestId });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
@@ -80,7 +82,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ ...errorBody('internal'), request_id: requestId });
     }
     // Fastify's own 4xx errors (bad JSON, body too large, wrong content type…).
-    const code = status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : status === 429 ? 'too_many_requests' : 'bad_request';
+    const code =
+      status === 413
+        ? 'payload_too_large'
+        : status === 404
+          ? 'not_found'
+          : status === 429
+            ? 'too_many_requests'
+            : 'bad_request';
     return reply.status(status).send({ ...errorBody(code, error.message), request_id: requestId });
   });
 }

@@ -127,7 +127,10 @@ async function loadActor(deps: SessionDeps, request: FastifyRequest, reply: Fast
     return;
   }
   if (now - lastSeen > TOUCH_INTERVAL_MS) {
-    await deps.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, hash));
+    await deps.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.idHash, hash));
   }
   request.sessionHash = hash;
   request.actor = {

@@ -3,9 +3,18 @@ import { AccessStatus, type RawClassDetail, type RawEnrolment } from '../classes
 import { isOnRoster, toClassDetail } from './class-detail';
 
 let nextId = 1;
-function enrolment(access_status: RawEnrolment['access_status'], first: string, last: string, name = `${first} ${last}`): RawEnrolment {
+function enrolment(
+  access_status: RawEnrolment['access_status'],
+  first: string,
+  last: string,
+  name = `${first} ${last}`,
+): RawEnrolment {
   const id = nextId++;
-  return { id, access_status, profile: { id: 100 + id, user: 500 + id, name, first_name: first, last_name: last, is_active: true } };
+  return {
+    id,
+    access_status,
+    profile: { id: 100 + id, user: 500 + id, name, first_name: first, last_name: last, is_active: true },
+  };
 }
 
 function raw(enrolments: RawEnrolment[]): RawClassDetail {

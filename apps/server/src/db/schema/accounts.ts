@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { schools } from './schools';
 
 export const users = pgTable(
@@ -20,7 +31,14 @@ export const users = pgTable(
   ],
 );
 
-export const roleNames = ['student', 'teacher', 'school_admin', 'content_admin', 'roster_admin', 'payments_admin'] as const;
+export const roleNames = [
+  'student',
+  'teacher',
+  'school_admin',
+  'content_admin',
+  'roster_admin',
+  'payments_admin',
+] as const;
 
 export const userRoles = pgTable(
   'user_roles',
@@ -51,7 +69,10 @@ export const profiles = pgTable(
     externalCode: text('external_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('profiles_user_school_kind_key').on(t.userId, t.schoolId, t.kind), index('profiles_school_idx').on(t.schoolId)],
+  (t) => [
+    unique('profiles_user_school_kind_key').on(t.userId, t.schoolId, t.kind),
+    index('profiles_school_idx').on(t.schoolId),
+  ],
 );
 
 /** Server-side sessions; only the SHA-256 of the cookie value is stored. */

@@ -51,7 +51,10 @@ export const classTeachers = pgTable(
       .references(() => profiles.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('class_teachers_class_profile_key').on(t.classId, t.profileId), index('class_teachers_profile_idx').on(t.profileId)],
+  (t) => [
+    unique('class_teachers_class_profile_key').on(t.classId, t.profileId),
+    index('class_teachers_profile_idx').on(t.profileId),
+  ],
 );
 
 export const enrolments = pgTable(

@@ -17,7 +17,10 @@ export const supportRequests = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('support_requests_created_idx').on(t.createdAt), index('support_requests_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('support_requests_created_idx').on(t.createdAt),
+    index('support_requests_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 export const trackedEvents = pgTable(

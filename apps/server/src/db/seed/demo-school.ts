@@ -2,7 +2,16 @@ import { AccessStatus } from '@banksia/contracts/classes';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { hashPassword } from '../../platform/passwords';
-import { classTeachers, courses, enrolments, profiles, schoolClasses, schools, userRoles, users } from '../schema/index';
+import {
+  classTeachers,
+  courses,
+  enrolments,
+  profiles,
+  schoolClasses,
+  schools,
+  userRoles,
+  users,
+} from '../schema/index';
 
 export const DEMO_PASSWORD = 'banksia-demo';
 export const DEMO_SCHOOL_SLUG = 'banksia-demo-high';
@@ -15,17 +24,57 @@ export const demoAccounts = [
 ] as const;
 
 const students: [string, string][] = [
-  ['Oliver', 'Bennett'], ['Charlotte', 'Wilson'], ['Jack', 'Thompson'], ['Isla', 'Martin'], ['Noah', 'Kelly'],
-  ['Amelia', 'Chen'], ['William', "O'Brien"], ['Mia', 'Patel'], ['Thomas', 'Walker'], ['Grace', 'Robinson'],
-  ['Lucas', 'Nguyen'], ['Zoe', 'Campbell'], ['Henry', 'Murphy'], ['Ruby', 'Singh'], ['Leo', 'Clarke'],
-  ['Chloe', 'Wright'], ['Ethan', 'Hughes'], ['Sienna', 'Lee'], ['Archie', 'Taylor'], ['Matilda', 'Edwards'],
-  ['Hamish', 'Fraser'], ['Aisha', 'Rahman'], ['Kai', 'Tanaka'], ['Evie', 'Morrison'],
+  ['Oliver', 'Bennett'],
+  ['Charlotte', 'Wilson'],
+  ['Jack', 'Thompson'],
+  ['Isla', 'Martin'],
+  ['Noah', 'Kelly'],
+  ['Amelia', 'Chen'],
+  ['William', "O'Brien"],
+  ['Mia', 'Patel'],
+  ['Thomas', 'Walker'],
+  ['Grace', 'Robinson'],
+  ['Lucas', 'Nguyen'],
+  ['Zoe', 'Campbell'],
+  ['Henry', 'Murphy'],
+  ['Ruby', 'Singh'],
+  ['Leo', 'Clarke'],
+  ['Chloe', 'Wright'],
+  ['Ethan', 'Hughes'],
+  ['Sienna', 'Lee'],
+  ['Archie', 'Taylor'],
+  ['Matilda', 'Edwards'],
+  ['Hamish', 'Fraser'],
+  ['Aisha', 'Rahman'],
+  ['Kai', 'Tanaka'],
+  ['Evie', 'Morrison'],
 ];
 
 const courseRows = [
-  { slug: 'year-9-mathematics', title: 'Year 9 Mathematics', defaultYearLevel: '9', curriculum: 'Australian Curriculum', hasTextbook: true, showStudentNotes: true },
-  { slug: 'year-10-science', title: 'Year 10 Science', defaultYearLevel: '10', curriculum: 'Australian Curriculum', hasTextbook: false, showStudentNotes: true },
-  { slug: 'year-11-english-advanced', title: 'Year 11 English Advanced', defaultYearLevel: '11', curriculum: 'NSW Stage 6', hasTextbook: false, showStudentNotes: false },
+  {
+    slug: 'year-9-mathematics',
+    title: 'Year 9 Mathematics',
+    defaultYearLevel: '9',
+    curriculum: 'Australian Curriculum',
+    hasTextbook: true,
+    showStudentNotes: true,
+  },
+  {
+    slug: 'year-10-science',
+    title: 'Year 10 Science',
+    defaultYearLevel: '10',
+    curriculum: 'Australian Curriculum',
+    hasTextbook: false,
+    showStudentNotes: true,
+  },
+  {
+    slug: 'year-11-english-advanced',
+    title: 'Year 11 English Advanced',
+    defaultYearLevel: '11',
+    curriculum: 'NSW Stage 6',
+    hasTextbook: false,
+    showStudentNotes: false,
+  },
 ];
 
 /**
@@ -52,18 +101,27 @@ export async function seedDemoSchool(db: Database, now: Date = new Date()): Prom
           ...c,
           isPublished: true,
           yearPublished: year,
-          featureSets: { STUDENT_NOTES: ['STANDARD', 'EXTENDED', 'EXTENDED_TEXTBOOK'], LESSON_QUESTIONS: ['EXTENDED', 'EXTENDED_TEXTBOOK'] },
+          featureSets: {
+            STUDENT_NOTES: ['STANDARD', 'EXTENDED', 'EXTENDED_TEXTBOOK'],
+            LESSON_QUESTIONS: ['EXTENDED', 'EXTENDED_TEXTBOOK'],
+          },
         })),
       )
       .onConflictDoUpdate({ target: courses.slug, set: { title: sql`excluded.title` } })
       .returning({ id: courses.id });
 
     const makeUser = async (email: string, firstName: string, lastName: string) => {
-      const [u] = await tx.insert(users).values({ email, firstName, lastName, passwordHash }).returning({ id: users.id });
+      const [u] = await tx
+        .insert(users)
+        .values({ email, firstName, lastName, passwordHash })
+        .returning({ id: users.id });
       return u!.id;
     };
     const makeProfile = async (userId: number, kind: 'student' | 'teacher') => {
-      const [p] = await tx.insert(profiles).values({ userId, schoolId: school!.id, kind }).returning({ id: profiles.id });
+      const [p] = await tx
+        .insert(profiles)
+        .values({ userId, schoolId: school!.id, kind })
+        .returning({ id: profiles.id });
       return p!.id;
     };
 
@@ -84,23 +142,69 @@ export async function seedDemoSchool(db: Database, now: Date = new Date()): Prom
     const classRows = await tx
       .insert(schoolClasses)
       .values([
-        { schoolId: school!.id, courseId: courseIds[0]!.id, title: '9MAT1', classType: 'N', features: 'EXTENDED_TEXTBOOK', calendarYear: year, expirationDate: `${year}-12-31`, activationCode: `demo-9mat1-${year}` },
-        { schoolId: school!.id, courseId: courseIds[1]!.id, title: '10SCI Teacher trial', classType: 'TT', features: 'EXTENDED', calendarYear: year, expirationDate: `${year}-12-31`, activationCode: `demo-10sci-${year}` },
-        { schoolId: school!.id, courseId: courseIds[2]!.id, title: '11ENG Student trial', classType: 'ST', features: 'STANDARD', calendarYear: year, expirationDate: `${year}-12-31`, activationCode: `demo-11eng-${year}` },
+        {
+          schoolId: school!.id,
+          courseId: courseIds[0]!.id,
+          title: '9MAT1',
+          classType: 'N',
+          features: 'EXTENDED_TEXTBOOK',
+          calendarYear: year,
+          expirationDate: `${year}-12-31`,
+          activationCode: `demo-9mat1-${year}`,
+        },
+        {
+          schoolId: school!.id,
+          courseId: courseIds[1]!.id,
+          title: '10SCI Teacher trial',
+          classType: 'TT',
+          features: 'EXTENDED',
+          calendarYear: year,
+          expirationDate: `${year}-12-31`,
+          activationCode: `demo-10sci-${year}`,
+        },
+        {
+          schoolId: school!.id,
+          courseId: courseIds[2]!.id,
+          title: '11ENG Student trial',
+          classType: 'ST',
+          features: 'STANDARD',
+          calendarYear: year,
+          expirationDate: `${year}-12-31`,
+          activationCode: `demo-11eng-${year}`,
+        },
       ])
       .returning({ id: schoolClasses.id });
     const [maths, science, english] = classRows.map((c) => c.id) as [number, number, number];
-    await tx.insert(classTeachers).values([maths, science, english].map((classId) => ({ schoolId: school!.id, classId, profileId: teacherProfile })));
+    await tx
+      .insert(classTeachers)
+      .values(
+        [maths, science, english].map((classId) => ({ schoolId: school!.id, classId, profileId: teacherProfile })),
+      );
 
-    const enrol = (classId: number, profileId: number, accessStatus: number) => ({ schoolId: school!.id, classId, profileId, accessStatus });
-    const rows = [enrol(maths, avaProfile, AccessStatus.UPLOADED), enrol(english, avaProfile, AccessStatus.ADDED_VIA_ADMIN)];
+    const enrol = (classId: number, profileId: number, accessStatus: number) => ({
+      schoolId: school!.id,
+      classId,
+      profileId,
+      accessStatus,
+    });
+    const rows = [
+      enrol(maths, avaProfile, AccessStatus.UPLOADED),
+      enrol(english, avaProfile, AccessStatus.ADDED_VIA_ADMIN),
+    ];
     for (const [i, [first, last]] of students.entries()) {
       const email = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + '@students.banksia.test';
       const userId = await makeUser(email, first, last);
       await tx.insert(userRoles).values({ userId, role: 'student' });
       const profileId = await makeProfile(userId, 'student');
       // Most of 9MAT1 came from the school's roster upload; one left (REMOVED) and one is locked for an unpaid fee.
-      const status = i === 22 ? AccessStatus.REMOVED : i === 23 ? AccessStatus.LOCKED : i % 7 === 0 ? AccessStatus.ADDED_VIA_ADMIN : AccessStatus.UPLOADED;
+      const status =
+        i === 22
+          ? AccessStatus.REMOVED
+          : i === 23
+            ? AccessStatus.LOCKED
+            : i % 7 === 0
+              ? AccessStatus.ADDED_VIA_ADMIN
+              : AccessStatus.UPLOADED;
       rows.push(enrol(maths, profileId, status));
       if (i < 8) rows.push(enrol(science, profileId, AccessStatus.ADDED_VIA_ADMIN));
       if (i >= 8 && i < 14) rows.push(enrol(english, profileId, AccessStatus.UPLOADED));

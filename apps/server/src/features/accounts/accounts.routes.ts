@@ -134,7 +134,13 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        service.setUserActive(deps, requireActor(request).userId, request.params.userId, request.body.is_active, request.ip),
+        service.setUserActive(
+          deps,
+          requireActor(request).userId,
+          request.params.userId,
+          request.body.is_active,
+          request.ip,
+        ),
     );
   };
 }

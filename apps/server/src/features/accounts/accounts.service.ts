@@ -94,7 +94,14 @@ export async function getRoles(deps: AppDeps, userId: number) {
 }
 
 /** Grants or revokes one role; staff may not take the content-admin role from themselves. */
-export async function saveRole(deps: AppDeps, actorId: number, userId: number, role: Role, granted: boolean, ip: string) {
+export async function saveRole(
+  deps: AppDeps,
+  actorId: number,
+  userId: number,
+  role: Role,
+  granted: boolean,
+  ip: string,
+) {
   if (actorId === userId && role === 'content_admin' && !granted) {
     throw new AppError('conflict', 'You cannot remove your own content admin role.');
   }

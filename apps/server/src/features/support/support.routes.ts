@@ -68,7 +68,12 @@ export function supportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/support/requests/:requestId/resolve/',
       { config: staff, schema: { tags: ['support'], params: supportRequestIdParams } },
       async (request, reply) => {
-        const done = await repo.resolve(deps.db, request.params.requestId, requireActor(request).userId, deps.clock.now());
+        const done = await repo.resolve(
+          deps.db,
+          request.params.requestId,
+          requireActor(request).userId,
+          deps.clock.now(),
+        );
         if (!done) throw new AppError('not_found', 'No such support request.');
         return reply.status(204).send();
       },

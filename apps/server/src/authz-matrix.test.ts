@@ -1,0 +1,130 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { supportRequests } from './db/schema/index';
+import { createClass, createSchool, createStudent, createTeacher, createUser } from '../test/factories';
+import { useTestApp, type TestClient } from '../test/harness';
+
+/**
+ * The authorization matrix: every route the app registers declares which actors may call it, and each
+ * is called as each actor. A route missing from this table fails the suite.
+ */
+const ctx = useTestApp();
+
+const actors = ['anonymous', 'student', 'otherStudent', 'teacher', 'foreignTeacher', 'staff'] as const;
+type ActorName = (typeof actors)[number];
+const everyone = actors;
+const signedIn = actors.filter((a) => a !== 'anonymous');
+
+interface Fixture {
+  classId: number;
+  userId: number;
+  requestId: number;
+}
+
+interface Row {
+  allow: readonly ActorName[];
+  payload?: (f: Fixture) => unknown;
+}
+
+const at = '2026-03-02T09:00:00.000Z';
+
+const matrix: Record<string, Row> = {
+  'GET /healthz': { allow: everyone },
+  'GET /api/docs': { allow: everyone },
+  'GET /api/v1/csrf/': { allow: everyone },
+  'POST /api/v1/auth/login/': { allow: everyone, payload: () => ({ email: 'nobody@x.test', password: 'x' }) },
+  'POST /api/v1/auth/logout/': { allow: everyone },
+  'GET /api/v1/auth/me/': { allow: signedIn },
+  'PATCH /api/v1/auth/profile/': { allow: signedIn, payload: () => ({ first_name: 'Same', last_name: 'Name' }) },
+  'POST /api/v1/auth/password/': {
+    allow: signedIn,
+    payload: () => ({ current_password: 'wrong', new_password: 'long enough pw' }),
+  },
+  'GET /api/v1/users/': { allow: ['staff'] },
+  'GET /api/v1/users/:userId/get_roles/': { allow: ['staff'] },
+  'POST /api/v1/users/:userId/save_role/': { allow: ['staff'], payload: () => ({ role: 'student', granted: true }) },
+  'POST /api/v1/users/:userId/active/': { allow: ['staff'], payload: () => ({ is_active: true }) },
+  'GET /api/v1/schools/': { allow: signedIn },
+  'GET /api/v1/classes/:classId/': { allow: ['teacher', 'staff'] },
+  'GET /api/v1/config/': { allow: everyone },
+  'POST /api/v1/support/requests/': {
+    allow: everyone,
+    payload: () => ({ message: 'Hi', email: 'a@b.test', page: '/' }),
+  },
+  'GET /api/v1/support/requests/': { allow: ['staff'] },
+  'POST /api/v1/support/requests/:requestId/resolve/': { allow: ['staff'] },
+  'POST /api/v1/analytics/': {
+    allow: everyone,
+    payload: () => ({ items: [{ kind: 'page_view', name: 'home', origin: null, occurred_at: at, path: '/' }] }),
+  },
+  'POST /api/v1/client-errors/': { allow: everyone, payload: () => ({ message: 'x', path: '/' }) },
+};
+
+/** Routes added by plugins (OpenAPI UI and its assets) are public documentation: one row covers them. */
+function rowKey(method: string, url: string): string | null {
+  if (method === 'HEAD') return null; // Fastify adds HEAD for every GET; the GET row covers it
+  if (url.startsWith('/api/docs')) return 'GET /api/docs';
+  return `${method} ${url}`;
+}
+
+let userIds: Record<ActorName, number | undefined>;
+let fixture: Fixture;
+
+beforeAll(async () => {
+  const school = await createSchool(ctx.db);
+  const klass = await createClass(ctx.db, school);
+  const otherClass = await createClass(ctx.db, school);
+  const student = await createStudent(ctx.db, school, [klass]);
+  const otherStudent = await createStudent(ctx.db, school, [otherClass]);
+  const teacher = await createTeacher(ctx.db, school, [klass]);
+  const foreignSchool = await createSchool(ctx.db);
+  const foreignTeacher = await createTeacher(ctx.db, foreignSchool, [await createClass(ctx.db, foreignSchool)]);
+  const staff = await createUser(ctx.db, { roles: ['content_admin'] });
+  const [request] = await ctx.db.insert(supportRequests).values({ message: 'm', page: '/' }).returning();
+  userIds = {
+    anonymous: undefined,
+    student: student.user.id,
+    otherStudent: otherStudent.user.id,
+    teacher: teacher.user.id,
+    foreignTeacher: foreignTeacher.user.id,
+    staff: staff.id,
+  };
+  fixture = { classId: klass.id, userId: student.user.id, requestId: request!.id };
+});
+
+function fill(url: string, f: Fixture): string {
+  return url
+    .replace(':classId', String(f.classId))
+    .replace(':userId', String(f.userId))
+    .replace(':requestId', String(f.requestId));
+}
+
+describe('authorization matrix', () => {
+  it('has a row for every registered route, and no row for a route that does not exist', () => {
+    const registered = new Set(ctx.app.routeTable.map((r) => rowKey(r.method, r.url)).filter((k): k is string => !!k));
+    const missing = [...registered].filter((k) => !(k in matrix));
+    expect(missing, 'routes without a row in the authorization matrix').toEqual([]);
+    expect(
+      Object.keys(matrix).filter((k) => !registered.has(k)),
+      'rows for routes that do not exist',
+    ).toEqual([]);
+  });
+
+  const cases = Object.entries(matrix).flatMap(([key, row]) => actors.map((actor) => [key, actor, row] as const));
+  it.each(cases)('%s as %s', async (key, actor, row) => {
+    const [method, url] = key.split(' ') as [string, string];
+    const client: TestClient = await ctx.client(userIds[actor]);
+    const payload = row.payload?.(fixture);
+    const response = await client.request({
+      method: method as 'GET',
+      url: fill(url, fixture),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    const denied = response.statusCode === 401 || response.statusCode === 403;
+    const expected = row.allow.includes(actor) ? 'allowed' : 'denied';
+    expect(
+      denied ? 'denied' : 'allowed',
+      `${key} as ${actor}: ${response.statusCode} ${response.body.slice(0, 200)}`,
+    ).toBe(expected);
+    if (response.statusCode === 403) expect(response.json().code).toBe('forbidden');
+  });
+});

@@ -1,0 +1,52 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase, runMigrations, withDatabase } from '../src/platform/db';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/embedded-postgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    serverUrl: string;
+    templateDatabase: string;
+  }
+}
+
+/**
+ * Starts PostgreSQL for the run (embedded, or the server in DATABASE_URL), and migrates a template
+ * database once; each test file then clones it with CREATE DATABASE … TEMPLATE.
+ */
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedDatabase | undefined;
+  let tempDir: string | undefined;
+  let serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    tempDir = await mkdtemp(path.join(os.tmpdir(), 'banksia-test-pg-'));
+    embedded = await startEmbeddedPostgres({ dir: tempDir, port: 0 });
+    serverUrl = embedded.url;
+  }
+  const templateDatabase = `banksia_template_${process.pid}`;
+  const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await admin.connect();
+  await admin.query(`drop database if exists ${templateDatabase}`);
+  await admin.query(`create database ${templateDatabase}`);
+  const template = openDatabase(withDatabase(serverUrl, templateDatabase), 1);
+  await runMigrations(template.db);
+  await template.close();
+
+  project.provide('serverUrl', serverUrl);
+  project.provide('templateDatabase', templateDatabase);
+
+  return async () => {
+    // Drop every database this run made (test files drop their own; this catches any left by a crash).
+    const { rows } = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname like 'banksia_t_%' or datname = $1`,
+      [templateDatabase],
+    );
+    for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
+    await admin.end();
+    await embedded?.stop();
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { FakeClock } from '../src/platform/clock';
+import { loadConfig, type Config } from '../src/platform/config';
+import { mintCsrfToken } from '../src/platform/csrf';
+import { openDatabase, withDatabase, type Database, type DatabaseHandle } from '../src/platform/db';
+import { createSession, SESSION_COOKIE } from '../src/platform/session';
+
+export const TEST_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  clock: FakeClock;
+  config: Config;
+  /** A client signed in as the user (or anonymous), carrying cookies and the CSRF header. */
+  client(userId?: number): Promise<TestClient>;
+}
+
+export interface TestClient {
+  cookies: Record<string, string>;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  patch(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+}
+
+/** Keeps Set-Cookie answers in a cookie jar, as a browser would. */
+function absorbCookies(jar: Record<string, string>, response: LightMyRequestResponse): void {
+  for (const c of response.cookies) {
+    // Cleared cookies come back dated at the epoch; other dates follow the app's (fake) clock, so are not compared.
+    const cleared = c.expires && new Date(c.expires).getTime() < 86_400_000;
+    if (c.value === '' || cleared) delete jar[c.name];
+    else jar[c.name] = c.value;
+  }
+}
+
+/** Builds a client that sends the jar's cookies and copies csrftoken into X-CSRFToken. */
+export function makeClient(app: FastifyInstance, jar: Record<string, string> = {}): TestClient {
+  const request = async (options: InjectOptions) => {
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string> | undefined) };
+    if (jar.csrftoken && !('x-csrftoken' in headers)) headers['x-csrftoken'] = jar.csrftoken;
+    const response = await app.inject({ ...options, headers, cookies: { ...jar, ...options.cookies } });
+    absorbCookies(jar, response);
+    return response;
+  };
+  return {
+    cookies: jar,
+    request,
+    get: (url) => request({ method: 'GET', url }),
+    post: (url, payload) =>
+      request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) }),
+    patch: (url, payload) => request({ method: 'PATCH', url, payload: payload as object }),
+  };
+}
+
+/**
+ * Gives the calling test file its own database (cloned from the migrated template) and an app
+ * built on it with a fake clock. Register at the top of a test file.
+ */
+export function useTestApp(): TestContext {
+  const name = `banksia_t_${randomBytes(6).toString('hex')}`;
+  let handle: DatabaseHandle;
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    const serverUrl = inject('serverUrl');
+    const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
+    await admin.end();
+    handle = openDatabase(withDatabase(serverUrl, name), 4);
+    ctx.db = handle.db;
+    ctx.clock = new FakeClock();
+    ctx.config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/banksia-unused', SEED_DEMO: 'false' });
+    ctx.app = await buildApp({ config: ctx.config, db: ctx.db, clock: ctx.clock, secret: TEST_SECRET });
+    ctx.client = async (userId?: number) => {
+      const jar: Record<string, string> = {};
+      if (userId !== undefined) {
+        const session = await createSession({ db: ctx.db, clock: ctx.clock, config: ctx.config }, userId);
+        jar[SESSION_COOKIE] = session.token;
+        jar.csrftoken = mintCsrfToken(TEST_SECRET, session.hash);
+      } else {
+        jar.csrftoken = mintCsrfToken(TEST_SECRET, null);
+      }
+      return makeClient(ctx.app, jar);
+    };
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await handle?.close();
+    const admin = new pg.Client({ connectionString: withDatabase(inject('serverUrl'), 'postgres') });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+  return ctx;
+}

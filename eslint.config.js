@@ -1,0 +1,123 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Import boundaries (architecture.md): contracts → server platform / web lib → features → app.
+ * Expressed with `no-restricted-imports` patterns per layer, so a wrong-way import fails `npm run lint`.
+ */
+const restrict = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/server/src/db/migrations/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'error',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: restrict([
+      {
+        group: ['**/apps/**', '@banksia/server*', '@banksia/web*'],
+        message: 'contracts depend on nothing in the apps.',
+      },
+      { group: ['fastify*', 'drizzle-orm*', 'pg', 'react*', '@mantine/*'], message: 'contracts are framework-free.' },
+    ]),
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: restrict([
+      {
+        group: ['**/apps/web/**', '@banksia/web*', 'react*', '@mantine/*'],
+        message: 'the server does not import the web app.',
+      },
+    ]),
+  },
+  {
+    files: ['apps/server/src/platform/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    rules: restrict([
+      {
+        group: ['**/features/**', '**/app', '../app'],
+        message: 'platform and db code must not depend on features or the app.',
+      },
+    ]),
+  },
+  {
+    files: ['apps/server/src/features/**/*.ts'],
+    ignores: ['apps/server/src/features/**/*.test.ts'],
+    rules: restrict([
+      { group: ['../../app', '**/app'], message: 'features do not import the app.' },
+      {
+        group: ['../*/*.repository', '../*/*.routes', '../*/*.presenter', '../*/*.policy'],
+        message: 'use another feature only through its service.',
+      },
+    ]),
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict([
+        {
+          group: ['**/apps/server/**', '@banksia/server*', 'fastify*', 'drizzle-orm*', 'pg'],
+          message: 'the web app talks to the server over HTTP only.',
+        },
+      ]),
+    },
+  },
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: restrict([
+      {
+        group: ['**/features/**', '**/app/**', '../app/*', '../features/*'],
+        message: 'lib and shared components must not depend on features or the app.',
+      },
+      {
+        group: ['**/apps/server/**', '@banksia/server*', 'fastify*', 'drizzle-orm*', 'pg'],
+        message: 'the web app talks to the server over HTTP only.',
+      },
+    ]),
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: restrict([
+      {
+        group: ['**/app/**', '../../app/*', '../../../app/*'],
+        message: 'features are composed in app/, never the reverse.',
+      },
+      {
+        group: ['**/apps/server/**', '@banksia/server*', 'fastify*', 'drizzle-orm*', 'pg'],
+        message: 'the web app talks to the server over HTTP only.',
+      },
+    ]),
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', '**/test/**/*.ts', 'apps/server/src/main.ts', 'scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+);
