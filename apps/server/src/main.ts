@@ -46,7 +46,7 @@ async function main(): Promise<void> {
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    await runMigrations(database.db);
+    await runMigrations(database.pool);
     if (config.seedDemo) {
       const { created } = await seedDemoSchool(database.db);
       if (created) logger.info('demo school created');

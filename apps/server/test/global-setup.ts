@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`drop database if exists ${templateDatabase}`);
   await admin.query(`create database ${templateDatabase}`);
   const template = openDatabase(withDatabase(serverUrl, templateDatabase), 1);
-  await runMigrations(template.db);
+  await runMigrations(template.pool);
   await template.close();
 
   project.provide('serverUrl', serverUrl);

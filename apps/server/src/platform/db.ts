@@ -29,9 +29,19 @@ export function openDatabase(url: string, max = 10): DatabaseHandle {
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
-/** Applies the committed SQL migrations that have not run yet. */
-export async function runMigrations(db: Database): Promise<void> {
-  await migrate(db, { migrationsFolder });
+/**
+ * Applies the committed SQL migrations that have not run yet. An advisory lock makes app processes
+ * that start together take turns, so each migration runs once.
+ */
+export async function runMigrations(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('banksia-migrations'))`);
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query(`select pg_advisory_unlock(hashtext('banksia-migrations'))`).catch(() => undefined);
+    client.release();
+  }
 }
 
 /** Swaps the database name in a PostgreSQL connection URL. */
