@@ -1,0 +1,84 @@
+import { roleLabels, type Me } from '@banksia/contracts/accounts';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconInbox, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useSupportRequests } from '../../features/support/api/get-support-requests';
+import classes from './staff-home.module.css';
+
+function AdminCard({
+  to,
+  icon,
+  title,
+  children,
+}: {
+  to: string;
+  icon: ReactNode;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <UnstyledButton component={Link} to={to} className={classes.cardLink}>
+      <Card withBorder padding="lg" h="100%">
+        <Group wrap="nowrap" align="flex-start">
+          <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
+            {icon}
+          </ThemeIcon>
+          <div>
+            <Text fw={700} size="lg" component="h3" m={0}>
+              {title}
+            </Text>
+            <Text size="sm" c="dimmed" mt={4}>
+              {children}
+            </Text>
+          </div>
+        </Group>
+      </Card>
+    </UnstyledButton>
+  );
+}
+
+/** The content staff's section of the home page: their admin tools. */
+export function StaffHome({ me }: { me: Me }) {
+  const contentAdmin = me.roles.includes('content_admin');
+  const support = useSupportRequests({ enabled: contentAdmin });
+  const open = support.data?.filter((r) => !r.resolved_at).length;
+  const otherRoles = me.roles.filter((r) => r === 'roster_admin' || r === 'payments_admin');
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="admin-heading">
+      <Title order={2} id="admin-heading">
+        Admin
+      </Title>
+      {contentAdmin ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} maw={900}>
+          <AdminCard to="/content/admin/users/edit/" icon={<IconUsers size={24} />} title="Users">
+            Find users, change their roles, and activate or deactivate accounts.
+          </AdminCard>
+          <AdminCard
+            to="/content/admin/support/"
+            icon={<IconInbox size={24} />}
+            title={
+              <Group gap="xs" component="span">
+                Support inbox
+                {open !== undefined && open > 0 && (
+                  <Badge color="red" variant="light" component="span">
+                    {open} open
+                  </Badge>
+                )}
+              </Group>
+            }
+          >
+            Read messages sent with &lsquo;Contact support&rsquo; and mark them resolved.
+          </AdminCard>
+        </SimpleGrid>
+      ) : null}
+      {otherRoles.length > 0 && (
+        <Text c="dimmed">
+          Tools for your {otherRoles.map((r) => roleLabels[r]).join(' and ')} role
+          {otherRoles.length > 1 ? 's are' : ' is'} not part of this version of Banksia yet.
+        </Text>
+      )}
+    </Stack>
+  );
+}

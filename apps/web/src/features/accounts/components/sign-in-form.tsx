@@ -1,0 +1,76 @@
+import { loginBody, type Me } from '@banksia/contracts/accounts';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { fieldErrorsOf, formErrorOf, validate, type FieldErrors } from '../../../components/field-errors';
+import { useLogin } from '../api/login';
+
+interface SignInFormProps {
+  /** Called with the user once the session exists. */
+  onSignedIn?: (me: Me) => void;
+}
+
+/**
+ * Email and password sign-in. While it is sending, the fields are read-only rather than disabled, so the field the
+ * person pressed Enter in keeps keyboard focus.
+ */
+export function SignInForm({ onSignedIn }: SignInFormProps) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const emailRef = useRef<HTMLInputElement>(null);
+  const login = useLogin();
+
+  useEffect(() => {
+    emailRef.current?.focus();
+  }, []);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    login.reset();
+    const checked = validate(loginBody, { email, password });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    login.mutate(checked.data, {
+      onSuccess: (me) => onSignedIn?.(me),
+      onError: (error) => setErrors(fieldErrorsOf(error)),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+      <Stack>
+        {login.isError && (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="You are not signed in">
+            {formErrorOf(login.error)}
+          </Alert>
+        )}
+        <TextInput
+          ref={emailRef}
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={errors.email}
+          readOnly={login.isPending}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={errors.password}
+          readOnly={login.isPending}
+        />
+        <Button type="submit" loading={login.isPending} fullWidth>
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { formErrorOf } from '../../../components/field-errors';
+import { useSetUserActive } from '../api/set-user-active';
+
+interface UserActiveControlProps {
+  userId: number;
+  name: string;
+  /** null when the user's status is not known (they were not in the first page of the user list). */
+  isActive: boolean | null;
+  onChanged: (isActive: boolean) => void;
+  /** Staff may not deactivate themselves. */
+  isSelf: boolean;
+}
+
+/** The account's status, with a confirmed action to activate or deactivate it. */
+export function UserActiveControl({ userId, name, isActive, onChanged, isSelf }: UserActiveControlProps) {
+  const [confirming, { open, close }] = useDisclosure(false);
+  const setActive = useSetUserActive(userId);
+  // With the status unknown, deactivating is the action staff come here for.
+  const target = isActive === false;
+
+  const confirm = () => {
+    setActive.mutate(target, {
+      onSuccess: (answer) => {
+        close();
+        onChanged(answer.is_active);
+        notifications.show({
+          color: 'teal',
+          message: answer.is_active ? `${name}'s account is active again.` : `${name}'s account has been deactivated.`,
+        });
+      },
+    });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        <Text fw={600}>Status:</Text>
+        {isActive === null ? (
+          <Badge variant="light" color="gray">
+            Unknown
+          </Badge>
+        ) : isActive ? (
+          <Badge variant="light" color="teal">
+            Active
+          </Badge>
+        ) : (
+          <Badge variant="light" color="red">
+            Inactive
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {target
+          ? 'Activating lets this person sign in again.'
+          : 'Deactivating signs this person out everywhere and stops them signing in. Their work is kept.'}
+      </Text>
+      <Group>
+        <Button
+          color={target ? 'teal' : 'red'}
+          variant={target ? 'filled' : 'outline'}
+          onClick={open}
+          disabled={isSelf && !target}
+        >
+          {target ? 'Activate account' : 'Deactivate account'}
+        </Button>
+      </Group>
+      {isSelf && !target && (
+        <Text size="sm" c="dimmed">
+          You cannot deactivate your own account.
+        </Text>
+      )}
+      <Modal
+        opened={confirming}
+        onClose={() => {
+          close();
+          setActive.reset();
+        }}
+        title={target ? `Activate ${name}?` : `Deactivate ${name}?`}
+      >
+        <Stack>
+          <Text>
+            {target
+              ? `${name} will be able to sign in again.`
+              : `${name} will be signed out everywhere and will not be able to sign in until the account is activated again.`}
+          </Text>
+          {setActive.isError && (
+            <Text c="red.9" role="alert">
+              {formErrorOf(setActive.error)}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button color={target ? 'teal' : 'red'} loading={setActive.isPending} onClick={confirm} data-autofocus>
+              {target ? 'Activate' : 'Deactivate'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

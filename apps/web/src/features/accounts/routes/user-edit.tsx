@@ -1,0 +1,95 @@
+import { FailureReason } from '@banksia/contracts/errors';
+import { userListItem, type UserListItem } from '@banksia/contracts/accounts';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { LoadingState } from '../../../components/loading-state';
+import { RequestFailure } from '../../../components/request-failure';
+import { isRecord } from '../../../lib/json-body';
+import { useMe } from '../api/get-me';
+import { useUserRoles } from '../api/get-user-roles';
+import { useUsers } from '../api/get-users';
+import { UserActiveControl } from '../components/user-active-control';
+import { UserRolesEditor } from '../components/user-roles-editor';
+
+function userFromState(state: unknown, userId: number): UserListItem | null {
+  if (!isRecord(state)) return null;
+  const parsed = userListItem.safeParse(state.user);
+  return parsed.success && parsed.data.id === userId ? parsed.data : null;
+}
+
+/**
+ * The user's name and status. The API has no single-user call, so they come from the list page's link or,
+ * opened directly, from the first page of the user list.
+ */
+function useUserSummary(userId: number): { user: UserListItem | null; loading: boolean } {
+  const fromState = userFromState(useLocation().state, userId);
+  const list = useUsers('', { enabled: !fromState });
+  if (fromState) return { user: fromState, loading: false };
+  return { user: list.data?.results.find((u) => u.id === userId) ?? null, loading: list.isPending };
+}
+
+/** /content/admin/users/edit/:id/: a user's roles and whether their account is active. */
+export function UserEditRoute() {
+  const userId = Number(useParams().id);
+  if (!Number.isInteger(userId) || userId <= 0) throw new RequestFailure(FailureReason.NOT_FOUND_ERROR, 404, null);
+  return <UserEdit key={userId} userId={userId} />;
+}
+
+function UserEdit({ userId }: { userId: number }) {
+  const { data: me } = useMe();
+  const roles = useUserRoles(userId);
+  const { user, loading } = useUserSummary(userId);
+  const [activeOverride, setActiveOverride] = useState<boolean | null>(null);
+  const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.email : `User ${userId}`;
+  useDocumentTitle(`${name} · Users · Banksia`);
+
+  // An unknown user (404) or a failed load shows the failure page in place of this one.
+  if (roles.isError) throw roles.error;
+  const isSelf = me?.user.id === userId;
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <Anchor component={Link} to="/content/admin/users/edit/" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={16} aria-hidden />
+          All users
+        </Group>
+      </Anchor>
+      <div>
+        <Title order={1}>{loading ? 'User' : name}</Title>
+        {user && (
+          <Text c="dimmed" mt={4}>
+            {user.email}
+            {user.schools.length > 0 && ` · ${user.schools.join(', ')}`}
+          </Text>
+        )}
+      </div>
+      <Paper withBorder p="lg">
+        {roles.data ? (
+          <UserRolesEditor userId={userId} userRoles={roles.data.roles} isSelf={isSelf} />
+        ) : (
+          <LoadingState label="Loading roles" />
+        )}
+      </Paper>
+      <Paper withBorder p="lg">
+        <Title order={2} size="h3" mb="sm">
+          Account
+        </Title>
+        {loading ? (
+          <LoadingState label="Loading account status" />
+        ) : (
+          <UserActiveControl
+            userId={userId}
+            name={name}
+            isActive={activeOverride ?? user?.is_active ?? null}
+            onChanged={setActiveOverride}
+            isSelf={isSelf}
+          />
+        )}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { Alert, Badge, Button, Group, List, Text } from '@mantine/core';
+import { formErrorOf } from '../../../components/field-errors';
+import { LoadingState } from '../../../components/loading-state';
+import { useClassDetail } from '../api/get-class-detail';
+
+/** The students of a class in roster order, loaded when shown; LOCKED and inactive students are marked. */
+export function ClassRoster({ classId }: { classId: number }) {
+  const roster = useClassDetail(classId);
+
+  if (roster.isPending) return <LoadingState label="Loading students" py="sm" />;
+  if (roster.isError) {
+    return (
+      <Alert color="red" title="The students could not be loaded">
+        <Group justify="space-between">
+          <Text size="sm">{formErrorOf(roster.error)}</Text>
+          <Button size="xs" variant="default" onClick={() => void roster.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+
+  const { detail, lockedProfileIds } = roster.data;
+  if (detail.student_ids.length === 0) return <Text c="dimmed">No students are enrolled yet.</Text>;
+  return (
+    <List type="ordered" spacing={4} aria-label={`Students of ${detail.title}`}>
+      {detail.student_ids.map((id) => {
+        const student = detail.students[id];
+        if (!student) return null;
+        return (
+          <List.Item key={id}>
+            <Group gap="xs" component="span">
+              <span>{student.display_name}</span>
+              {lockedProfileIds.has(id) && (
+                <Badge size="xs" variant="light" color="red">
+                  Locked
+                </Badge>
+              )}
+              {!student.is_active && (
+                <Badge size="xs" variant="light" color="gray">
+                  Inactive
+                </Badge>
+              )}
+            </Group>
+          </List.Item>
+        );
+      })}
+    </List>
+  );
+}

@@ -1,0 +1,28 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'banksia-demo';
+export const demo = {
+  student: { email: 'student@banksia.test', firstName: 'Ava' },
+  teacher: { email: 'teacher@banksia.test', firstName: 'Priya' },
+  content: { email: 'content@banksia.test', firstName: 'Sam' },
+} as const;
+export type DemoRole = keyof typeof demo;
+
+/** Signs in through the form on /account/ and waits for the home page. */
+export async function signIn(page: Page, role: DemoRole): Promise<void> {
+  await page.goto('/account/');
+  await page.getByLabel('Email').fill(demo[role].email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${demo[role].firstName}` })).toBeVisible();
+}
+
+/** Fails on any serious or critical axe violation on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
