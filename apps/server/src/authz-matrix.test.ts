@@ -40,6 +40,7 @@ const matrix: Record<string, Row> = {
     payload: () => ({ current_password: 'wrong', new_password: 'long enough pw' }),
   },
   'GET /api/v1/users/': { allow: ['staff'] },
+  'GET /api/v1/users/:userId/': { allow: ['staff'] },
   'GET /api/v1/users/:userId/get_roles/': { allow: ['staff'] },
   'POST /api/v1/users/:userId/save_role/': { allow: ['staff'], payload: () => ({ role: 'student', granted: true }) },
   'POST /api/v1/users/:userId/active/': { allow: ['staff'], payload: () => ({ is_active: true }) },

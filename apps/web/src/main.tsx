@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { startSentryFromConfig } from './app/sentry';
 import { reportError } from './lib/error-reporting';
 
 // Errors outside React (event handlers, timers, rejected promises nobody awaited) still reach error tracking.
@@ -14,6 +15,7 @@ window.addEventListener('unhandledrejection', (event) => reportError(event.reaso
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+void startSentryFromConfig(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 

@@ -88,3 +88,5 @@ export type UserListItem = z.infer<typeof userListItem>;
 export const userListQuery = z.object({ q: z.string().trim().max(100).optional() });
 export const userListResponse = z.object({ results: z.array(userListItem), count: z.number().int() });
 export const setActiveBody = z.object({ is_active: z.boolean() });
+export const setActiveResponse = z.object({ id: z.number().int(), is_active: z.boolean() });
+export type SetActiveResponse = z.infer<typeof setActiveResponse>;

@@ -24,6 +24,7 @@ describe('urlFor', () => {
     ['api:class-detail', { classId: 7 }, '/api/v1/classes/7/'],
     ['api:get-roles', { userId: 3 }, '/api/v1/users/3/get_roles/'],
     ['api:save-role', { userId: 3 }, '/api/v1/users/3/save_role/'],
+    ['api:user', { userId: 3 }, '/api/v1/users/3/'],
     ['api:user-active', { userId: '12' }, '/api/v1/users/12/active/'],
     ['api:support-request-resolve', { requestId: 5 }, '/api/v1/support/requests/5/resolve/'],
     ['course', { courseId: 9 }, '/course/9/'],

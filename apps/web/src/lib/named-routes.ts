@@ -14,6 +14,7 @@ export const namedRoutes = {
   'api:get-roles': '/api/v1/users/{userId}/get_roles/',
   'api:save-role': '/api/v1/users/{userId}/save_role/',
   'api:users': '/api/v1/users/',
+  'api:user': '/api/v1/users/{userId}/',
   'api:user-active': '/api/v1/users/{userId}/active/',
   'api:analytics': '/api/v1/analytics/',
   'api:client-errors': '/api/v1/client-errors/',

@@ -128,7 +128,10 @@ async function run<T>(
     }
 
     const reason = failureReasonFor(status, body.value);
-    if ((status >= 500 && status !== 504) || reason === FailureReason.SYSTEM_ERROR) {
+    if (
+      (status >= 500 && status !== 504) ||
+      (reason === FailureReason.SYSTEM_ERROR && !EXPECTED_REFUSALS.has(status))
+    ) {
       reportError(new Error(`${method} ${url} failed with status ${status}`), { ...context, failureReason: reason });
     }
     return failure(reason, body.value, status);
@@ -153,6 +156,9 @@ function succeed<T>(
     return failure(FailureReason.SYSTEM_ERROR, body.value, status);
   }
 }
+
+/** Refusals the server makes on purpose, with a message for the person (a conflict, a throttle): not bugs to report. */
+const EXPECTED_REFUSALS = new Set([409, 429]);
 
 function failureReasonFor(status: number, body: unknown): FailureReason | string {
   if (status === 400) return FailureReason.BAD_REQUEST;

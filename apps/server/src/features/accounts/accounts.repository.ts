@@ -1,5 +1,5 @@
 import type { Role } from '@banksia/contracts/accounts';
-import { and, count, eq, gt, ilike, min, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, ilike, min, or, sql, type SQL } from 'drizzle-orm';
 import { loginFailures, userRoles, users } from '../../db/schema/index';
 import type { Executor } from '../../platform/db';
 
@@ -110,18 +110,8 @@ export async function setActive(db: Executor, userId: number, isActive: boolean)
 
 const USER_LIST_LIMIT = 100;
 
-/** Users matching a search of email or names, with roles and school names, in one query. */
-export async function searchUsers(db: Executor, q: string | undefined) {
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const where = pattern
-    ? or(
-        ilike(users.email, pattern),
-        ilike(users.firstName, pattern),
-        ilike(users.lastName, pattern),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-      )
-    : undefined;
-  const [total] = await db.select({ n: count() }).from(users).where(where);
+/** Users matching a filter, with roles and school names, in one query (at most USER_LIST_LIMIT). */
+async function listUsersWhere(db: Executor, where: SQL | undefined) {
   const { rows } = await db.execute<{
     id: number;
     email: string;
@@ -139,5 +129,26 @@ export async function searchUsers(db: Executor, q: string | undefined) {
     ${where ? sql`where ${where}` : sql``}
     order by users.last_name, users.first_name, users.id
     limit ${USER_LIST_LIMIT}`);
-  return { rows, count: total?.n ?? 0 };
+  return rows;
+}
+
+/** Users whose email or name contains the search text, and how many match in all. */
+export async function searchUsers(db: Executor, q: string | undefined) {
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = pattern
+    ? or(
+        ilike(users.email, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      )
+    : undefined;
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { rows: await listUsersWhere(db, where), count: total?.n ?? 0 };
+}
+
+/** One user as the admin list shows them. */
+export async function userListItem(db: Executor, userId: number) {
+  const [row] = await listUsersWhere(db, eq(users.id, userId));
+  return row ?? null;
 }

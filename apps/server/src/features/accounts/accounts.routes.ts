@@ -4,8 +4,10 @@ import {
   meResponse,
   saveRoleBody,
   setActiveBody,
+  setActiveResponse,
   updateProfileBody,
   userIdParams,
+  userListItem,
   userListQuery,
   userListResponse,
   userRolesResponse,
@@ -100,6 +102,12 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     app.get(
+      '/api/v1/users/:userId/',
+      { config: staff, schema: { tags: ['users'], params: userIdParams, response: { 200: userListItem } } },
+      async (request) => service.getUser(deps, request.params.userId),
+    );
+
+    app.get(
       '/api/v1/users/:userId/get_roles/',
       { config: staff, schema: { tags: ['users'], params: userIdParams, response: { 200: userRolesResponse } } },
       async (request) => service.getRoles(deps, request.params.userId),
@@ -130,7 +138,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['users'],
           params: userIdParams,
           body: setActiveBody,
-          response: { 200: z.object({ id: z.number(), is_active: z.boolean() }) },
+          response: { 200: setActiveResponse },
         },
       },
       async (request) =>

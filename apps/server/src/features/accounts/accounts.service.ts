@@ -149,3 +149,9 @@ export async function listUsers(deps: AppDeps, q: string | undefined) {
   const { rows, count } = await repo.searchUsers(deps.db, q);
   return { results: rows, count };
 }
+
+export async function getUser(deps: AppDeps, userId: number) {
+  const user = await repo.userListItem(deps.db, userId);
+  if (!user) throw new AppError('not_found', 'No such user.');
+  return user;
+}

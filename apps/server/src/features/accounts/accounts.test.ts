@@ -267,6 +267,23 @@ describe('roles', () => {
     const admin = await createUser(ctx.db, { roles: ['content_admin'] });
     const client = await ctx.client(admin.id);
     expect((await client.get('/api/v1/users/999999/get_roles/')).statusCode).toBe(404);
+    expect((await client.get('/api/v1/users/999999/')).statusCode).toBe(404);
+  });
+
+  it('shows one user with roles and schools', async () => {
+    const admin = await createUser(ctx.db, { roles: ['content_admin'] });
+    const school = await createSchool(ctx.db, { name: 'Wattle Park School' });
+    const { user } = await createTeacher(ctx.db, school, [], { firstName: 'Lin', lastName: 'Wu', email: 'lin@x.test' });
+    const response = await (await ctx.client(admin.id)).get(`/api/v1/users/${user.id}/`);
+    expect(response.json()).toEqual({
+      id: user.id,
+      email: 'lin@x.test',
+      first_name: 'Lin',
+      last_name: 'Wu',
+      is_active: true,
+      roles: ['teacher'],
+      schools: ['Wattle Park School'],
+    });
   });
 
   it('searches users by name or email', async () => {

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
 import { postJson } from '../../../lib/request';
+import { userQueryOptions } from './get-user';
 import { usersQueryKey } from './get-users';
 import { userRolesQueryOptions } from './get-user-roles';
 
@@ -35,6 +36,7 @@ export function useSaveUserRole(userId: number) {
     },
     onSuccess: (answer) => {
       queryClient.setQueryData(queryKey, answer);
+      queryClient.setQueryData(userQueryOptions(userId).queryKey, (user) => user && { ...user, roles: answer.roles });
       // The user list shows each user's roles.
       void queryClient.invalidateQueries({ queryKey: usersQueryKey });
     },

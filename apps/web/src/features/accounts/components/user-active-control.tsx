@@ -7,25 +7,22 @@ import { useSetUserActive } from '../api/set-user-active';
 interface UserActiveControlProps {
   userId: number;
   name: string;
-  /** null when the user's status is not known (they were not in the first page of the user list). */
-  isActive: boolean | null;
-  onChanged: (isActive: boolean) => void;
+  isActive: boolean;
   /** Staff may not deactivate themselves. */
   isSelf: boolean;
 }
 
 /** The account's status, with a confirmed action to activate or deactivate it. */
-export function UserActiveControl({ userId, name, isActive, onChanged, isSelf }: UserActiveControlProps) {
+export function UserActiveControl({ userId, name, isActive, isSelf }: UserActiveControlProps) {
   const [confirming, { open, close }] = useDisclosure(false);
   const setActive = useSetUserActive(userId);
-  // With the status unknown, deactivating is the action staff come here for.
-  const target = isActive === false;
+  const target = !isActive;
 
   const confirm = () => {
     setActive.mutate(target, {
       onSuccess: (answer) => {
+        // The mutation updates the user query, so the status shown follows.
         close();
-        onChanged(answer.is_active);
         notifications.show({
           color: 'teal',
           message: answer.is_active ? `${name}'s account is active again.` : `${name}'s account has been deactivated.`,
@@ -38,11 +35,7 @@ export function UserActiveControl({ userId, name, isActive, onChanged, isSelf }:
     <Stack gap="sm">
       <Group gap="xs">
         <Text fw={600}>Status:</Text>
-        {isActive === null ? (
-          <Badge variant="light" color="gray">
-            Unknown
-          </Badge>
-        ) : isActive ? (
+        {isActive ? (
           <Badge variant="light" color="teal">
             Active
           </Badge>

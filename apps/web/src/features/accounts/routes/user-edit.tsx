@@ -3,32 +3,21 @@ import { userListItem, type UserListItem } from '@banksia/contracts/accounts';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { LoadingState } from '../../../components/loading-state';
 import { RequestFailure } from '../../../components/request-failure';
 import { isRecord } from '../../../lib/json-body';
 import { useMe } from '../api/get-me';
+import { useUser } from '../api/get-user';
 import { useUserRoles } from '../api/get-user-roles';
-import { useUsers } from '../api/get-users';
 import { UserActiveControl } from '../components/user-active-control';
 import { UserRolesEditor } from '../components/user-roles-editor';
 
-function userFromState(state: unknown, userId: number): UserListItem | null {
-  if (!isRecord(state)) return null;
+// The list page's link carries the row, so the name shows at once while the user loads.
+function userFromState(state: unknown, userId: number): UserListItem | undefined {
+  if (!isRecord(state)) return undefined;
   const parsed = userListItem.safeParse(state.user);
-  return parsed.success && parsed.data.id === userId ? parsed.data : null;
-}
-
-/**
- * The user's name and status. The API has no single-user call, so they come from the list page's link or,
- * opened directly, from the first page of the user list.
- */
-function useUserSummary(userId: number): { user: UserListItem | null; loading: boolean } {
-  const fromState = userFromState(useLocation().state, userId);
-  const list = useUsers('', { enabled: !fromState });
-  if (fromState) return { user: fromState, loading: false };
-  return { user: list.data?.results.find((u) => u.id === userId) ?? null, loading: list.isPending };
+  return parsed.success && parsed.data.id === userId ? parsed.data : undefined;
 }
 
 /** /content/admin/users/edit/:id/: a user's roles and whether their account is active. */
@@ -41,12 +30,13 @@ export function UserEditRoute() {
 function UserEdit({ userId }: { userId: number }) {
   const { data: me } = useMe();
   const roles = useUserRoles(userId);
-  const { user, loading } = useUserSummary(userId);
-  const [activeOverride, setActiveOverride] = useState<boolean | null>(null);
+  const userQuery = useUser(userId, { placeholderData: userFromState(useLocation().state, userId) });
+  const user = userQuery.data;
   const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.email : `User ${userId}`;
   useDocumentTitle(`${name} · Users · Banksia`);
 
   // An unknown user (404) or a failed load shows the failure page in place of this one.
+  if (userQuery.isError) throw userQuery.error;
   if (roles.isError) throw roles.error;
   const isSelf = me?.user.id === userId;
 
@@ -59,7 +49,7 @@ function UserEdit({ userId }: { userId: number }) {
         </Group>
       </Anchor>
       <div>
-        <Title order={1}>{loading ? 'User' : name}</Title>
+        <Title order={1}>{user ? name : 'User'}</Title>
         {user && (
           <Text c="dimmed" mt={4}>
             {user.email}
@@ -78,16 +68,11 @@ function UserEdit({ userId }: { userId: number }) {
         <Title order={2} size="h3" mb="sm">
           Account
         </Title>
-        {loading ? (
-          <LoadingState label="Loading account status" />
+        {/* The status from the list may be out of date, so the action waits for the server's answer. */}
+        {user && !userQuery.isPlaceholderData ? (
+          <UserActiveControl userId={userId} name={name} isActive={user.is_active} isSelf={isSelf} />
         ) : (
-          <UserActiveControl
-            userId={userId}
-            name={name}
-            isActive={activeOverride ?? user?.is_active ?? null}
-            onChanged={setActiveOverride}
-            isSelf={isSelf}
-          />
+          <LoadingState label="Loading account status" />
         )}
       </Paper>
     </Stack>
