@@ -4,6 +4,8 @@ export const courses = pgTable('courses', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   title: text('title').notNull(),
+  /** Subject area, e.g. Mathematics: the 'subject' level of the branch selector. */
+  subject: text('subject').notNull().default('General'),
   isPublished: boolean('is_published').notNull().default(false),
   yearPublished: integer('year_published').notNull(),
   defaultYearLevel: text('default_year_level'),

@@ -2,3 +2,5 @@ export * from './accounts';
 export * from './courses';
 export * from './schools';
 export * from './support';
+export * from './content';
+export * from './learning';

@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  unique,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { courses } from './courses';
+
+/** Sections of a course; topics are sections at depth 1. Placement and order live in course_tree_nodes. */
+export const sections = pgTable('sections', {
+  id: serial('id').primaryKey(),
+  courseId: integer('course_id')
+    .notNull()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  isPublished: boolean('is_published').notNull().default(false),
+});
+
+export const exams = pgTable(
+  'exams',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    kind: text('kind', { enum: ['exam', 'question_set', 'reflective_question_set'] })
+      .notNull()
+      .default('exam'),
+    isPublished: boolean('is_published').notNull().default(false),
+    isSubmittable: boolean('is_submittable').notNull().default(true),
+    questionCount: integer('question_count').notNull().default(0),
+    marksTotal: numeric('marks_total', { precision: 8, scale: 2 }).notNull().default('0'),
+    additionalMaterials: text('additional_materials').notNull().default(''),
+  },
+  (t) => [check('exams_kind_check', sql`${t.kind} in ('exam', 'question_set', 'reflective_question_set')`)],
+);
+
+export const lessons = pgTable('lessons', {
+  id: serial('id').primaryKey(),
+  courseId: integer('course_id')
+    .notNull()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  isPublished: boolean('is_published').notNull().default(false),
+  isComingSoon: boolean('is_coming_soon').notNull().default(false),
+  isPremium: boolean('is_premium').notNull().default(false),
+  isDemo: boolean('is_demo').notNull().default(false),
+  hasSuccessMeasure: boolean('has_success_measure').notNull().default(false),
+  questionSetId: integer('question_set_id').references(() => exams.id, { onDelete: 'set null' }),
+});
+
+/** A video file kept by the storage adapter (storage_key), or a video hosted elsewhere (provider + hosted_id). */
+export const videos = pgTable(
+  'videos',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['file', 'hosted'] }).notNull(),
+    storageKey: text('storage_key'),
+    provider: text('provider'),
+    hostedId: text('hosted_id'),
+    /** Seconds. */
+    duration: integer('duration').notNull().default(0),
+  },
+  (t) => [
+    check(
+      'videos_kind_check',
+      sql`(${t.kind} = 'file' and ${t.storageKey} is not null) or (${t.kind} = 'hosted' and ${t.hostedId} is not null)`,
+    ),
+  ],
+);
+
+export const captionTracks = pgTable('caption_tracks', {
+  id: serial('id').primaryKey(),
+  videoId: integer('video_id')
+    .notNull()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  label: text('label').notNull(),
+  srclang: text('srclang').notNull(),
+  storageKey: text('storage_key').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+});
+
+export const chunks = pgTable(
+  'chunks',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** 1-based position within the lesson. */
+    index: integer('index').notNull(),
+    title: text('title').notNull(),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id),
+  },
+  (t) => [unique('chunks_lesson_index_key').on(t.lessonId, t.index), check('chunks_index_check', sql`${t.index} >= 1`)],
+);
+
+export const attachments = pgTable('attachments', {
+  id: serial('id').primaryKey(),
+  courseId: integer('course_id')
+    .notNull()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  storageKey: text('storage_key').notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  additionalMaterials: boolean('additional_materials').notNull().default(false),
+  isPremium: boolean('is_premium').notNull().default(false),
+});
+
+/**
+ * The course tree ("presitree"): where each section, lesson, exam and attachment sits, and in what order.
+ * value_id points into the table named by node_type.
+ */
+export const courseTreeNodes = pgTable(
+  'course_tree_nodes',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => courseTreeNodes.id, { onDelete: 'cascade' }),
+    nodeType: text('node_type', { enum: ['course', 'section', 'lesson', 'exam', 'attachment'] }).notNull(),
+    valueId: integer('value_id').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('course_tree_nodes_course_idx').on(t.courseId, t.parentId, t.position),
+    unique('course_tree_nodes_value_key').on(t.courseId, t.nodeType, t.valueId),
+    check('course_tree_nodes_type_check', sql`${t.nodeType} in ('course', 'section', 'lesson', 'exam', 'attachment')`),
+  ],
+);
