@@ -53,3 +53,12 @@ export async function enrolmentsOf(db: Executor, classId: number, schoolId: numb
     order by e.id`);
   return rows;
 }
+
+/** The student profile through which a user is on a class's roster. */
+export async function studentProfileIn(db: Executor, userId: number, classId: number): Promise<number | null> {
+  const { rows } = await db.execute<{ profile_id: number }>(sql`
+    select p.id as profile_id from enrolments e join profiles p on p.id = e.profile_id
+    where e.class_id = ${classId} and p.user_id = ${userId} and e.access_status >= 25
+    order by p.id limit 1`);
+  return rows[0]?.profile_id ?? null;
+}

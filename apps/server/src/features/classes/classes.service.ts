@@ -1,0 +1,58 @@
+import { hasRole } from '../../platform/authz';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import type { Actor } from '../../platform/session';
+import * as repo from './classes.repository';
+
+export type ClassRow = NonNullable<Awaited<ReturnType<typeof repo.findClass>>>;
+
+/** How an actor stands in a class; features decide what each standing may do. */
+export interface ClassAccess {
+  klass: ClassRow;
+  /** A student on the roster (access status LOCKED or above), with their profile in the class's school. */
+  studentProfileId: number | null;
+  teaches: boolean;
+  /** Holds the school admin role and a teacher profile at the class's school. */
+  schoolAdmin: boolean;
+  /** Content or roster staff. */
+  staff: boolean;
+}
+
+/** Whether the actor may see the class's teacher views (progress of all students, roster). */
+export function canTeach(access: ClassAccess): boolean {
+  return access.teaches || access.schoolAdmin || access.staff;
+}
+
+/** Whether the actor belongs to the class at all (student, teacher, school admin or staff). */
+export function isMember(access: ClassAccess): boolean {
+  return canTeach(access) || access.studentProfileId !== null;
+}
+
+/** Loads a class and the actor's standing in it; 404 when the class does not exist. */
+export async function loadClassAccess(deps: AppDeps, actor: Actor, classId: number): Promise<ClassAccess> {
+  const klass = await repo.findClass(deps.db, classId);
+  if (!klass) throw new AppError('not_found', 'No such class.');
+  const m = await repo.membership(deps.db, actor.userId, klass.id, klass.school_id);
+  const studentProfileId = m.studies ? await repo.studentProfileIn(deps.db, actor.userId, klass.id) : null;
+  return {
+    klass,
+    studentProfileId,
+    teaches: m.teaches,
+    schoolAdmin: m.teaches_at_school && hasRole(actor, 'school_admin'),
+    staff: hasRole(actor, 'content_admin', 'roster_admin'),
+  };
+}
+
+/** As loadClassAccess, refusing (403) anyone who does not belong to the class. */
+export async function requireClassMember(deps: AppDeps, actor: Actor, classId: number): Promise<ClassAccess> {
+  const access = await loadClassAccess(deps, actor, classId);
+  if (!isMember(access)) throw new AppError('forbidden');
+  return access;
+}
+
+/** As loadClassAccess, refusing (403) anyone who may not see the class's teacher views. */
+export async function requireClassTeacher(deps: AppDeps, actor: Actor, classId: number): Promise<ClassAccess> {
+  const access = await loadClassAccess(deps, actor, classId);
+  if (!canTeach(access)) throw new AppError('forbidden');
+  return access;
+}
