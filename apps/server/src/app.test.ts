@@ -7,6 +7,7 @@ import { countRows } from '../test/count-rows';
 import { TEST_SECRET, useTestApp } from '../test/harness';
 import { DEMO_PASSWORD, seedDemoSchool } from './db/seed/demo-school';
 import { schoolClasses, schools, users } from './db/schema/index';
+import { createLocalStorage } from './platform/storage';
 
 const ctx = useTestApp();
 
@@ -73,13 +74,14 @@ describe('the app', () => {
 
 describe('the demo school seed', () => {
   it('creates the school, three classes and the demo accounts once, however often it runs', async () => {
-    expect((await seedDemoSchool(ctx.db)).created).toBe(true);
+    const storage = createLocalStorage(await mkdtemp(path.join(os.tmpdir(), 'banksia-seed-')));
+    expect((await seedDemoSchool(ctx.db, storage)).created).toBe(true);
     const counts = {
       schools: await countRows(ctx.db, schools),
       classes: await countRows(ctx.db, schoolClasses),
       users: await countRows(ctx.db, users),
     };
-    expect((await seedDemoSchool(ctx.db)).created).toBe(false);
+    expect((await seedDemoSchool(ctx.db, storage)).created).toBe(false);
     expect({
       schools: await countRows(ctx.db, schools),
       classes: await countRows(ctx.db, schoolClasses),

@@ -17,6 +17,9 @@ import { configureZodMessages } from '@banksia/contracts/zod-config';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { classesRoutes } from './features/classes/classes.routes';
+import { coursesRoutes } from './features/courses/courses.routes';
+import { notesRoutes } from './features/notes/notes.routes';
+import { progressRoutes } from './features/progress/progress.routes';
 import { schoolsRoutes } from './features/schools/schools.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { registerAccessControl } from './platform/authz';
@@ -24,6 +27,7 @@ import { registerCsrf } from './platform/csrf';
 import type { AppDeps } from './platform/deps';
 import { errorBody, registerErrorHandler } from './platform/errors';
 import { registerSessions } from './platform/session';
+import { isValidStorageKey, MEDIA_PREFIX, storageFor } from './platform/storage';
 
 configureZodMessages();
 
@@ -87,11 +91,35 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(accountsRoutes(deps));
   await app.register(schoolsRoutes(deps));
   await app.register(classesRoutes(deps));
+  await app.register(coursesRoutes(deps));
+  await app.register(progressRoutes(deps));
+  await app.register(notesRoutes(deps));
   await app.register(supportRoutes(deps));
   await app.register(analyticsRoutes(deps));
 
+  await registerMedia(app, deps);
   await registerWebApp(app, deps.config.webDist);
   return app;
+}
+
+/**
+ * Serves stored files (videos, captions, attachments) at /media/{key}, with range requests so videos can
+ * seek. Public, like the pages that embed them; paths that are not valid storage keys are not found.
+ */
+async function registerMedia(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: storageFor(deps.config).root,
+    prefix: MEDIA_PREFIX,
+    decorateReply: false,
+    index: false,
+    acceptRanges: true,
+    dotfiles: 'deny',
+    cacheControl: false,
+    allowedPath: (pathName) => isValidStorageKey(pathName.replace(/^\//, '')),
+    setHeaders: (res) => {
+      res.setHeader('cache-control', 'public, max-age=3600');
+    },
+  });
 }
 
 /** Serves the built web app, with index.html for every page path (the router shows not-found itself). */
@@ -112,7 +140,8 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
   }
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!serveWeb || !isPage || request.url.startsWith('/api/') || request.url.startsWith('/assets/')) {
+    const isFile = ['/api/', '/assets/', MEDIA_PREFIX].some((prefix) => request.url.startsWith(prefix));
+    if (!serveWeb || !isPage || isFile) {
       return reply.status(404).send(errorBody('not_found'));
     }
     void reply.header('cache-control', 'no-cache');

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { supportRequests } from './db/schema/index';
-import { createClass, createSchool, createStudent, createTeacher, createUser } from '../test/factories';
+import { eq } from 'drizzle-orm';
+import { courses, supportRequests } from './db/schema/index';
+import { createClass, createLesson, createSchool, createStudent, createTeacher, createUser } from '../test/factories';
 import { useTestApp, type TestClient } from '../test/harness';
 
 /**
@@ -18,6 +19,12 @@ interface Fixture {
   classId: number;
   userId: number;
   requestId: number;
+  courseId: number;
+  lessonId: number;
+  chunkId: number;
+  /** The student's profile (notes). */
+  profileId: number;
+  schoolId: number;
 }
 
 interface Row {
@@ -45,7 +52,32 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/users/:userId/save_role/': { allow: ['staff'], payload: () => ({ role: 'student', granted: true }) },
   'POST /api/v1/users/:userId/active/': { allow: ['staff'], payload: () => ({ is_active: true }) },
   'GET /api/v1/schools/': { allow: signedIn },
+  'GET /api/v1/schools/:schoolId/classes/': { allow: ['teacher', 'staff'] },
   'GET /api/v1/classes/:classId/': { allow: ['teacher', 'staff'] },
+  'GET /api/v1/classes/:classId/users/:userId/progress/': { allow: ['student', 'teacher', 'staff'] },
+  'GET /api/v1/classes/:classId/progress/': { allow: ['teacher', 'staff'] },
+  'GET /api/v1/classes/:classId/classmates/': { allow: ['student', 'teacher', 'staff'] },
+  // Teachers and staff may call these while previewing; nothing is stored for them.
+  'POST /api/v1/classes/:classId/chunks/:chunkId/visit/': { allow: ['student', 'teacher', 'staff'] },
+  'POST /api/v1/classes/:classId/chunks/:chunkId/watch/': {
+    allow: ['student', 'teacher', 'staff'],
+    payload: () => ({ seconds: 1, position: 1 }),
+  },
+  'POST /api/v1/self-assessment/': { allow: ['student'], payload: (f) => ({ branch_id: f.lessonId, rating: 3 }) },
+  'GET /api/v1/classes/:classId/lessons/:lessonId/notes/:profileId/': { allow: ['student', 'teacher', 'staff'] },
+  'PUT /api/v1/classes/:classId/lessons/:lessonId/notes/:profileId/': {
+    allow: ['student'],
+    payload: () => ({ html: '<p>x</p>', version: 0 }),
+  },
+  'GET /api/v1/classes/:classId/assemblage/': { allow: ['student', 'teacher', 'staff'] },
+  'GET /api/v1/presitree/:courseId/assemblage/': { allow: signedIn },
+  'GET /api/v1/courses/': { allow: signedIn },
+  'GET /api/v1/courses/mine/': { allow: signedIn },
+  'GET /api/v1/courses/options/': { allow: signedIn },
+  'GET /api/v1/branch/for_select/': { allow: signedIn },
+  'GET /api/v1/branch/for_select/courses/': { allow: signedIn },
+  'GET /api/v1/demo/lessons/:lessonId/': { allow: everyone },
+  'GET /media/*': { allow: everyone },
   'GET /api/v1/config/': { allow: everyone },
   'POST /api/v1/support/requests/': {
     allow: everyone,
@@ -64,6 +96,7 @@ const matrix: Record<string, Row> = {
 function rowKey(method: string, url: string): string | null {
   if (method === 'HEAD') return null; // Fastify adds HEAD for every GET; the GET row covers it
   if (url.startsWith('/api/docs')) return 'GET /api/docs';
+  if (url.startsWith('/media/')) return 'GET /media/*'; // stored files (videos, captions, attachments)
   return `${method} ${url}`;
 }
 
@@ -81,6 +114,12 @@ beforeAll(async () => {
   const foreignTeacher = await createTeacher(ctx.db, foreignSchool, [await createClass(ctx.db, foreignSchool)]);
   const staff = await createUser(ctx.db, { roles: ['content_admin'] });
   const [request] = await ctx.db.insert(supportRequests).values({ message: 'm', page: '/' }).returning();
+  const { lesson, chunks } = await createLesson(ctx.db, { id: klass.courseId }, { isDemo: true });
+  // Students of the class may take notes on its course.
+  await ctx.db
+    .update(courses)
+    .set({ showStudentNotes: true, featureSets: { STUDENT_NOTES: [klass.features] } })
+    .where(eq(courses.id, klass.courseId));
   userIds = {
     anonymous: undefined,
     student: student.user.id,
@@ -89,14 +128,28 @@ beforeAll(async () => {
     foreignTeacher: foreignTeacher.user.id,
     staff: staff.id,
   };
-  fixture = { classId: klass.id, userId: student.user.id, requestId: request!.id };
+  fixture = {
+    classId: klass.id,
+    userId: student.user.id,
+    requestId: request!.id,
+    courseId: klass.courseId,
+    lessonId: lesson.id,
+    chunkId: chunks[0]!.id,
+    profileId: student.profile.id,
+    schoolId: school.id,
+  };
 });
 
 function fill(url: string, f: Fixture): string {
   return url
     .replace(':classId', String(f.classId))
     .replace(':userId', String(f.userId))
-    .replace(':requestId', String(f.requestId));
+    .replace(':requestId', String(f.requestId))
+    .replace(':courseId', String(f.courseId))
+    .replace(':lessonId', String(f.lessonId))
+    .replace(':chunkId', String(f.chunkId))
+    .replace(':profileId', String(f.profileId))
+    .replace(':schoolId', String(f.schoolId));
 }
 
 describe('authorization matrix', () => {

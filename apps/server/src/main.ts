@@ -8,6 +8,7 @@ import { loadConfig } from './platform/config';
 import { openDatabase, runMigrations } from './platform/db';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/embedded-postgres';
 import { loadSecretKey } from './platform/secrets';
+import { storageFor } from './platform/storage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
   try {
     await runMigrations(database.pool);
     if (config.seedDemo) {
-      const { created } = await seedDemoSchool(database.db);
+      const { created } = await seedDemoSchool(database.db, storageFor(config));
       if (created) logger.info('demo school created');
     }
     const secret = await loadSecretKey(config.secretKey, config.dataDir);

@@ -1,15 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@banksia/contracts/accounts';
 import { AccessStatus } from '@banksia/contracts/classes';
+import { and, count, eq } from 'drizzle-orm';
 import {
+  attachments,
+  chunks,
   classTeachers,
   courses,
+  courseTreeNodes,
+  exams,
+  lessons,
   enrolments,
   profiles,
   schoolClasses,
   schools,
+  sections,
   userRoles,
   users,
+  videos,
 } from '../src/db/schema/index';
 import type { Database } from '../src/platform/db';
 import { hashPassword } from '../src/platform/passwords';
@@ -124,4 +132,148 @@ export async function createStudent(
     );
   }
   return { user, profile: profile! };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Course content. Each factory inserts the row and places it in the course tree (course_tree_nodes), at the end
+// of its parent's children: under the course's root node unless `parent` is given (anything with a `node`, e.g.
+// the result of createSection). Content is published by default; pass `isPublished: false` for drafts.
+
+/** A tree node as placed by the content factories; pass `{ node }` as `parent` to nest under it. */
+export type PlacedNode = typeof courseTreeNodes.$inferSelect;
+
+/** The course's root tree node (node_type 'course'), created on first use. */
+export async function courseRootNode(db: Database, course: { id: number }): Promise<PlacedNode> {
+  const [existing] = await db
+    .select()
+    .from(courseTreeNodes)
+    .where(and(eq(courseTreeNodes.courseId, course.id), eq(courseTreeNodes.nodeType, 'course')));
+  if (existing) return existing;
+  const [row] = await db
+    .insert(courseTreeNodes)
+    .values({ courseId: course.id, nodeType: 'course', valueId: course.id, position: 0 })
+    .returning();
+  return row!;
+}
+
+/** Places a value in the tree as the last child of `parent` (default: the course root). */
+export async function placeNode(
+  db: Database,
+  course: { id: number },
+  nodeType: 'section' | 'lesson' | 'exam' | 'attachment',
+  valueId: number,
+  parent?: { node: { id: number } },
+): Promise<PlacedNode> {
+  const parentId = parent?.node.id ?? (await courseRootNode(db, course)).id;
+  const [last] = await db.select({ n: count() }).from(courseTreeNodes).where(eq(courseTreeNodes.parentId, parentId));
+  const [row] = await db
+    .insert(courseTreeNodes)
+    .values({ courseId: course.id, parentId, nodeType, valueId, position: last?.n ?? 0 })
+    .returning();
+  return row!;
+}
+
+/** A section: a topic under the course root, or a sub-section when `parent` is another section. */
+export async function createSection(
+  db: Database,
+  course: { id: number },
+  options: Partial<Omit<typeof sections.$inferInsert, 'courseId'>> & { parent?: { node: { id: number } } } = {},
+) {
+  const { parent, ...overrides } = options;
+  const [section] = await db
+    .insert(sections)
+    .values({ courseId: course.id, title: `Topic ${unique()}`, isPublished: true, ...overrides })
+    .returning();
+  return { section: section!, node: await placeNode(db, course, 'section', section!.id, parent) };
+}
+
+/** A hosted (YouTube) video of `duration` seconds, or a stored file when `storageKey` is given. */
+export async function createVideo(db: Database, options: { duration?: number; storageKey?: string } = {}) {
+  const [video] = await db
+    .insert(videos)
+    .values(
+      options.storageKey
+        ? { kind: 'file', storageKey: options.storageKey, duration: options.duration ?? 60 }
+        : { kind: 'hosted', provider: 'youtube', hostedId: `vid${unique()}`, duration: options.duration ?? 60 },
+    )
+    .returning();
+  return video!;
+}
+
+/**
+ * A lesson with `chunks` chunks (default 2), each with its own hosted video of `chunkDuration` seconds
+ * (default 60), or a stored video file when `videoStorageKey` is given; placed under `parent` (default the
+ * course root).
+ */
+export async function createLesson(
+  db: Database,
+  course: { id: number },
+  options: Partial<Omit<typeof lessons.$inferInsert, 'courseId'>> & {
+    parent?: { node: { id: number } };
+    chunks?: number;
+    chunkDuration?: number;
+    videoStorageKey?: string;
+  } = {},
+) {
+  const { parent, chunks: chunkCount = 2, chunkDuration = 60, videoStorageKey, ...overrides } = options;
+  const [lesson] = await db
+    .insert(lessons)
+    .values({ courseId: course.id, title: `Lesson ${unique()}`, isPublished: true, ...overrides })
+    .returning();
+  const lessonChunks: (typeof chunks.$inferSelect)[] = [];
+  for (let index = 1; index <= chunkCount; index++) {
+    const video = await createVideo(db, {
+      duration: chunkDuration,
+      ...(videoStorageKey ? { storageKey: videoStorageKey } : {}),
+    });
+    const [chunk] = await db
+      .insert(chunks)
+      .values({ lessonId: lesson!.id, index, title: `Part ${index}`, videoId: video.id })
+      .returning();
+    lessonChunks.push(chunk!);
+  }
+  return { lesson: lesson!, chunks: lessonChunks, node: await placeNode(db, course, 'lesson', lesson!.id, parent) };
+}
+
+/**
+ * An exam (kind 'exam' by default; 'question_set' for a lesson's question set), published and submittable by
+ * default. Placed in the tree unless `placed: false` (question sets reached only through a lesson).
+ */
+export async function createExam(
+  db: Database,
+  course: { id: number },
+  options: Partial<Omit<typeof exams.$inferInsert, 'courseId'>> & {
+    parent?: { node: { id: number } };
+    placed?: boolean;
+  } = {},
+) {
+  const { parent, placed = true, ...overrides } = options;
+  const [exam] = await db
+    .insert(exams)
+    .values({ courseId: course.id, title: `Exam ${unique()}`, isPublished: true, questionCount: 5, ...overrides })
+    .returning();
+  return { exam: exam!, node: placed ? await placeNode(db, course, 'exam', exam!.id, parent) : null };
+}
+
+/** An attachment (a PDF by its metadata; no file is written) placed under `parent` (default the course root). */
+export async function createAttachment(
+  db: Database,
+  course: { id: number },
+  options: Partial<Omit<typeof attachments.$inferInsert, 'courseId'>> & { parent?: { node: { id: number } } } = {},
+) {
+  const { parent, ...overrides } = options;
+  const u = unique();
+  const [attachment] = await db
+    .insert(attachments)
+    .values({
+      courseId: course.id,
+      title: `Worksheet ${u}`,
+      storageKey: `test/attachments/worksheet-${u}.pdf`,
+      fileName: `worksheet-${u}.pdf`,
+      contentType: 'application/pdf',
+      size: 1024,
+      ...overrides,
+    })
+    .returning();
+  return { attachment: attachment!, node: await placeNode(db, course, 'attachment', attachment!.id, parent) };
 }

@@ -276,7 +276,8 @@ export const watchProgressBody = z.object({
 export const watchProgressResponse = z.object({ chunk_id: id, seconds_watched: z.number(), watched: z.boolean() });
 
 export const notesParams = z.object({ classId: idParam, lessonId: idParam, profileId: idParam });
-export const NOTES_MAX_LENGTH = 200_000;
+// Sanitising is CPU-bound (about 1 s per 100 KB of hostile markup): keep one save well under that.
+export const NOTES_MAX_LENGTH = 50_000;
 export const notesSchema = z.object({
   lesson_id: id,
   profile_id: id,
@@ -287,7 +288,10 @@ export const notesSchema = z.object({
   updated_at: z.string().nullable(),
 });
 export type Notes = z.infer<typeof notesSchema>;
-export const saveNotesBody = z.object({ html: z.string().max(NOTES_MAX_LENGTH), version: z.number().int().nonnegative() });
+export const saveNotesBody = z.object({
+  html: z.string().max(NOTES_MAX_LENGTH),
+  version: z.number().int().nonnegative(),
+});
 export type SaveNotesBody = z.infer<typeof saveNotesBody>;
 
 /** A course the user can reach, for /courses/ and the course jumper. */

@@ -24,7 +24,10 @@ export const chunkVisits = pgTable(
     firstVisitedAt: timestamp('first_visited_at', { withTimezone: true }).notNull(),
     lastVisitedAt: timestamp('last_visited_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.classId, t.profileId, t.chunkId] }), index('chunk_visits_profile_idx').on(t.profileId)],
+  (t) => [
+    primaryKey({ columns: [t.classId, t.profileId, t.chunkId] }),
+    index('chunk_visits_profile_idx').on(t.profileId),
+  ],
 );
 
 /** How much of a chunk's video a student has watched in a class. */
@@ -49,7 +52,10 @@ export const chunkWatches = pgTable(
     watched: boolean('watched').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.classId, t.profileId, t.chunkId] }), index('chunk_watches_profile_idx').on(t.profileId)],
+  (t) => [
+    primaryKey({ columns: [t.classId, t.profileId, t.chunkId] }),
+    index('chunk_watches_profile_idx').on(t.profileId),
+  ],
 );
 
 /** A student's self-rating of a lesson (1–5). */

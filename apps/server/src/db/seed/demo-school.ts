@@ -2,6 +2,7 @@ import { AccessStatus } from '@banksia/contracts/classes';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { hashPassword } from '../../platform/passwords';
+import type { Storage } from '../../platform/storage';
 import {
   classTeachers,
   courses,
@@ -12,6 +13,7 @@ import {
   userRoles,
   users,
 } from '../schema/index';
+import { seedDemoContent } from './demo-content';
 
 export const DEMO_PASSWORD = 'banksia-demo';
 export const DEMO_SCHOOL_SLUG = 'banksia-demo-high';
@@ -54,6 +56,7 @@ const courseRows = [
   {
     slug: 'year-9-mathematics',
     title: 'Year 9 Mathematics',
+    subject: 'Mathematics',
     defaultYearLevel: '9',
     curriculum: 'Australian Curriculum',
     hasTextbook: true,
@@ -62,6 +65,7 @@ const courseRows = [
   {
     slug: 'year-10-science',
     title: 'Year 10 Science',
+    subject: 'Science',
     defaultYearLevel: '10',
     curriculum: 'Australian Curriculum',
     hasTextbook: false,
@@ -70,6 +74,7 @@ const courseRows = [
   {
     slug: 'year-11-english-advanced',
     title: 'Year 11 English Advanced',
+    subject: 'English',
     defaultYearLevel: '11',
     curriculum: 'NSW Stage 6',
     hasTextbook: false,
@@ -78,10 +83,15 @@ const courseRows = [
 ];
 
 /**
- * Seeds the demo school once. Safe to call on every start: it does nothing when the school exists,
- * and an advisory lock keeps two starting processes from seeding twice.
+ * Seeds the demo school, with its courses' content and media (written to `storage`), once. Safe to call on
+ * every start: it does nothing when the school exists, and an advisory lock keeps two starting processes
+ * from seeding twice.
  */
-export async function seedDemoSchool(db: Database, now: Date = new Date()): Promise<{ created: boolean }> {
+export async function seedDemoSchool(
+  db: Database,
+  storage: Storage,
+  now: Date = new Date(),
+): Promise<{ created: boolean }> {
   const year = now.getUTCFullYear();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('banksia-demo-seed'))`);
@@ -104,11 +114,19 @@ export async function seedDemoSchool(db: Database, now: Date = new Date()): Prom
           featureSets: {
             STUDENT_NOTES: ['STANDARD', 'EXTENDED', 'EXTENDED_TEXTBOOK'],
             LESSON_QUESTIONS: ['EXTENDED', 'EXTENDED_TEXTBOOK'],
+            // 9MAT1 (EXTENDED_TEXTBOOK) opens premium content; the 10SCI trial (EXTENDED) sees it locked.
+            PREMIUM_LESSONS: ['EXTENDED_TEXTBOOK'],
+            PREMIUM_ATTACHMENTS: ['EXTENDED_TEXTBOOK'],
           },
         })),
       )
       .onConflictDoUpdate({ target: courses.slug, set: { title: sql`excluded.title` } })
       .returning({ id: courses.id });
+    await seedDemoContent(tx, storage, {
+      mathematics: courseIds[0]!.id,
+      science: courseIds[1]!.id,
+      english: courseIds[2]!.id,
+    });
 
     const makeUser = async (email: string, firstName: string, lastName: string) => {
       const [u] = await tx

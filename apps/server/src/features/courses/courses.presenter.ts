@@ -1,0 +1,324 @@
+import {
+  LESSON_CONTENT_TYPE,
+  type Attachment,
+  type ClassAssemblage,
+  type ClassTreeNode,
+  type Course,
+  type ExamSummary,
+  type Lesson,
+  type PresiTreeNode,
+  type PresitreeAssemblage,
+  type Section,
+} from '@banksia/contracts/courses';
+import type { z } from 'zod';
+import type {
+  branchOptionSchema,
+  courseBranchOptionSchema,
+  courseOptionSchema,
+  myCourseSchema,
+} from '@banksia/contracts/courses';
+import type { Storage } from '../../platform/storage';
+import { flatten, visibleTree, type VisibleNode } from './course-tree';
+import { isItemVisible, isQuestionSetVisible, type ContentView, type ItemFlags } from './courses.policy';
+import type {
+  AttachmentRow,
+  CaptionRow,
+  ChunkRow,
+  CourseContent,
+  CourseRow,
+  ExamRow,
+  LessonRow,
+  TreeNodeRow,
+  classesWithCoursesOf,
+} from './courses.repository';
+
+export function presentCourse(c: CourseRow): Course {
+  return {
+    id: c.id,
+    slug: c.slug,
+    title: c.title,
+    subject: c.subject,
+    is_published: c.isPublished,
+    year_published: c.yearPublished,
+    default_year_level: c.defaultYearLevel,
+    curriculum: c.curriculum,
+    has_textbook: c.hasTextbook,
+    show_student_notes: c.showStudentNotes,
+    feature_sets: c.featureSets,
+  };
+}
+
+export function presentCourseOption(c: CourseRow): z.infer<typeof courseOptionSchema> {
+  return {
+    course_id: c.id,
+    title: c.title,
+    year_published: c.yearPublished,
+    default_year_level: c.defaultYearLevel,
+    curriculum: c.curriculum,
+    has_textbook: c.hasTextbook,
+  };
+}
+
+/** A course branch option, labelled "<title> (<year_published>)". */
+export function presentCourseBranchOption(c: CourseRow): z.infer<typeof courseBranchOptionSchema> {
+  return { course_id: c.id, title: c.title, year_published: c.yearPublished, label: courseLabel(c) };
+}
+
+export function courseLabel(c: Pick<CourseRow, 'title' | 'yearPublished'>): string {
+  return `${c.title} (${c.yearPublished})`;
+}
+
+type BranchOption = z.infer<typeof branchOptionSchema>;
+
+/** An option of the branch selector; drafts (seen by staff only) say so in their label. */
+export function presentBranchOption(id: number | string, title: string, label: string, published = true): BranchOption {
+  return { id, title, label: published ? label : `${label} (unpublished)` };
+}
+
+/** The user's courses, each with the classes through which they reach it (rows come ordered by course). */
+export function presentMyCourses(
+  rows: Awaited<ReturnType<typeof classesWithCoursesOf>>,
+): z.infer<typeof myCourseSchema>[] {
+  const byCourse = new Map<number, z.infer<typeof myCourseSchema>>();
+  for (const r of rows) {
+    let course = byCourse.get(r.course_id);
+    if (!course) {
+      course = { course_id: r.course_id, title: r.title, year_published: r.year_published, classes: [] };
+      byCourse.set(r.course_id, course);
+    }
+    course.classes.push({ id: r.class_id, title: r.class_title, calendar_year: r.calendar_year });
+  }
+  return [...byCourse.values()];
+}
+
+export function presentExam(e: ExamRow): ExamSummary {
+  return {
+    id: e.id,
+    title: e.title,
+    kind: e.kind,
+    is_published: e.isPublished,
+    is_submittable: e.isSubmittable,
+    question_count: e.questionCount,
+    // numeric(8,2) arrives as "42.00"; the spec's marks_total reads "42" or "37.5".
+    marks_total: String(Number(e.marksTotal)),
+    additional_materials: e.additionalMaterials,
+  };
+}
+
+/** An attachment; its file URL is withheld ('') when the reader may not open it (premium). */
+export function presentAttachment(a: AttachmentRow, storage: Storage, open: boolean): Attachment {
+  return {
+    id: a.id,
+    title: a.title,
+    file_url: open ? storage.publicUrl(a.storageKey) : '',
+    file_name: a.fileName,
+    content_type: a.contentType,
+    size: a.size,
+    additional_materials: a.additionalMaterials,
+    is_premium: a.isPremium,
+  };
+}
+
+/**
+ * A lesson with its chunks. When the reader may not open it (premium), the chunks keep their titles and
+ * durations but their videos carry no URL, id or captions.
+ */
+export function presentLesson(
+  lesson: LessonRow,
+  lessonChunks: readonly ChunkRow[],
+  captionsByVideo: ReadonlyMap<number, CaptionRow[]>,
+  questionSet: ExamRow | null,
+  storage: Storage,
+  open: boolean,
+): Lesson {
+  const presentedChunks = lessonChunks.map((c) => {
+    const v = c.video;
+    const file = v.kind === 'file' && v.storageKey ? v.storageKey : null;
+    return {
+      id: c.id,
+      index: c.index,
+      title: c.title,
+      total_duration: v.duration,
+      video: {
+        id: v.id,
+        kind: v.kind,
+        url: open && file ? storage.publicUrl(file) : null,
+        provider: v.provider,
+        hosted_id: open ? v.hostedId : null,
+        duration: v.duration,
+        captions: open
+          ? (captionsByVideo.get(v.id) ?? []).map((t) => ({
+              id: t.id,
+              label: t.label,
+              srclang: t.srclang,
+              url: storage.publicUrl(t.storageKey),
+              is_default: t.isDefault,
+            }))
+          : [],
+      },
+    };
+  });
+  return {
+    id: lesson.id,
+    title: lesson.title,
+    content_type: LESSON_CONTENT_TYPE,
+    total_duration: presentedChunks.reduce((sum, c) => sum + c.total_duration, 0),
+    is_published: lesson.isPublished,
+    is_coming_soon: lesson.isComingSoon,
+    is_premium: lesson.isPremium,
+    is_demo: lesson.isDemo,
+    has_success_measure: lesson.hasSuccessMeasure,
+    chunk_count: presentedChunks.length,
+    chunks: presentedChunks,
+    question_set: questionSet ? presentExam(questionSet) : null,
+  };
+}
+
+/** Captions grouped by video. */
+export function captionsByVideo(captions: readonly CaptionRow[]): Map<number, CaptionRow[]> {
+  const map = new Map<number, CaptionRow[]>();
+  for (const t of captions) map.set(t.videoId, [...(map.get(t.videoId) ?? []), t]);
+  return map;
+}
+
+interface Assembled {
+  tree: VisibleNode<TreeNodeRow>;
+  sections: Record<string, Section>;
+  lessons: Record<string, Lesson>;
+  exams: Record<string, ExamSummary>;
+  attachments: Record<string, Attachment>;
+}
+
+/**
+ * Puts a course's rows together as the reader may see them: the visible tree (a hidden section hides what is
+ * under it) and the content maps of what it holds. The maps' exams also hold the question sets of the lessons
+ * shown, so pages can look them up by id.
+ */
+export function assembleCourse(
+  course: CourseRow,
+  content: CourseContent,
+  view: ContentView,
+  storage: Storage,
+): Assembled {
+  const sectionsById = new Map(content.sections.map((s) => [s.id, s]));
+  const lessonsById = new Map(content.lessons.map((l) => [l.id, l]));
+  const examsById = new Map(content.exams.map((e) => [e.id, e]));
+  const attachmentsById = new Map(content.attachments.map((a) => [a.id, a]));
+  const chunksByLesson = new Map<number, ChunkRow[]>();
+  for (const c of content.chunks) chunksByLesson.set(c.lessonId, [...(chunksByLesson.get(c.lessonId) ?? []), c]);
+  const captions = captionsByVideo(content.captions);
+
+  const flags = (n: TreeNodeRow): ItemFlags => {
+    const item = (published: boolean | undefined, submittable: boolean | null = null) => ({
+      nodeType: n.nodeType,
+      isPublished: published ?? null,
+      isSubmittable: submittable,
+    });
+    switch (n.nodeType) {
+      case 'section':
+        return item(sectionsById.get(n.valueId)?.isPublished);
+      case 'lesson':
+        return item(lessonsById.get(n.valueId)?.isPublished);
+      case 'exam': {
+        const exam = examsById.get(n.valueId);
+        return item(exam?.isPublished, exam?.isSubmittable ?? null);
+      }
+      case 'attachment':
+        return item(attachmentsById.has(n.valueId) ? true : undefined);
+      default:
+        return item(true);
+    }
+  };
+  const fallbackRoot: TreeNodeRow = {
+    id: -1,
+    courseId: course.id,
+    parentId: null,
+    nodeType: 'course',
+    valueId: course.id,
+    position: 0,
+  };
+  const tree = visibleTree(content.nodes, (n) => isItemVisible(view, flags(n)), fallbackRoot);
+
+  const out: Assembled = { tree, sections: {}, lessons: {}, exams: {}, attachments: {} };
+  for (const { node, parentSectionId, depth } of flatten(tree)) {
+    const key = String(node.valueId);
+    if (node.nodeType === 'section') {
+      const s = sectionsById.get(node.valueId)!;
+      out.sections[key] = {
+        id: s.id,
+        title: s.title,
+        is_published: s.isPublished,
+        depth,
+        parent_id: parentSectionId,
+      };
+    } else if (node.nodeType === 'lesson') {
+      const lesson = lessonsById.get(node.valueId)!;
+      const qs = lesson.questionSetId === null ? undefined : examsById.get(lesson.questionSetId);
+      const questionSet = qs && isQuestionSetVisible(view, qs) ? qs : null;
+      if (questionSet) out.exams[String(questionSet.id)] = presentExam(questionSet);
+      out.lessons[key] = presentLesson(
+        lesson,
+        chunksByLesson.get(lesson.id) ?? [],
+        captions,
+        questionSet,
+        storage,
+        view.opensLesson(lesson),
+      );
+    } else if (node.nodeType === 'exam') {
+      out.exams[key] = presentExam(examsById.get(node.valueId)!);
+    } else if (node.nodeType === 'attachment') {
+      const a = attachmentsById.get(node.valueId)!;
+      out.attachments[key] = presentAttachment(a, storage, view.opensAttachment(a));
+    }
+  }
+  return out;
+}
+
+/** The presitree tree: course, sections, lessons and exams (attachments are not part of it). */
+function presiTree(v: VisibleNode<TreeNodeRow>): PresiTreeNode {
+  return {
+    node_type: v.node.nodeType as PresiTreeNode['node_type'],
+    value_id: v.node.valueId,
+    children: v.children.filter((c) => c.node.nodeType !== 'attachment').map(presiTree),
+  };
+}
+
+export function presentPresitree(course: CourseRow, assembled: Assembled): PresitreeAssemblage {
+  return {
+    course: presentCourse(course),
+    content: { sections: assembled.sections, lessons: assembled.lessons, exams: assembled.exams },
+    tree: presiTree(assembled.tree),
+  };
+}
+
+/** A class assemblage tree node: ids like "section-12", types in capitals. */
+function classTree(v: VisibleNode<TreeNodeRow>): ClassTreeNode {
+  return {
+    id: `${v.node.nodeType}-${v.node.valueId}`,
+    node_type: v.node.nodeType.toUpperCase() as ClassTreeNode['node_type'],
+    value_id: v.node.valueId,
+    children: v.children.map(classTree),
+  };
+}
+
+export function presentClassAssemblage(
+  klass: Pick<ClassAssemblage['class'], 'id' | 'title' | 'class_type' | 'features' | 'calendar_year'>,
+  course: CourseRow,
+  assembled: Assembled,
+): ClassAssemblage {
+  return {
+    class: {
+      id: klass.id,
+      title: klass.title,
+      class_type: klass.class_type,
+      features: klass.features,
+      calendar_year: klass.calendar_year,
+    },
+    course: presentCourse(course),
+    tree: classTree(assembled.tree),
+    sections: assembled.sections,
+    lessons: assembled.lessons,
+    exams: assembled.exams,
+    attachments: assembled.attachments,
+  };
+}

@@ -1,0 +1,161 @@
+import type {
+  ClassAssemblage,
+  DemoLesson,
+  PresitreeAssemblage,
+  branchForSelectQuery,
+  branchForSelectResponse,
+} from '@banksia/contracts/courses';
+import type { z } from 'zod';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import type { Actor } from '../../platform/session';
+import { storageFor } from '../../platform/storage';
+import { canTeach, requireClassMember } from '../classes/classes.service';
+import { flatten, visibleTree } from './course-tree';
+import {
+  canSeeCourse,
+  classView,
+  courseView,
+  isContentStaff,
+  isItemVisible,
+  isOpenDemoLesson,
+  isQuestionSetVisible,
+} from './courses.policy';
+import {
+  assembleCourse,
+  captionsByVideo,
+  courseLabel,
+  presentAttachment,
+  presentBranchOption,
+  presentClassAssemblage,
+  presentCourse,
+  presentLesson,
+  presentPresitree,
+} from './courses.presenter';
+import * as repo from './courses.repository';
+
+/** A course the actor may see, or 404 (drafts are hidden from non-staff, not refused). */
+async function requireVisibleCourse(deps: AppDeps, actor: Actor, courseId: number): Promise<repo.CourseRow> {
+  const course = await repo.findCourse(deps.db, courseId);
+  if (!course || !canSeeCourse(actor, course)) throw new AppError('not_found', 'No such course.');
+  return course;
+}
+
+/** GET presitree/{courseId}/assemblage: the course's content as the actor may see it outside a class. */
+export async function presitreeAssemblage(deps: AppDeps, actor: Actor, courseId: number): Promise<PresitreeAssemblage> {
+  const course = await requireVisibleCourse(deps, actor, courseId);
+  const content = await repo.courseContent(deps.db, course.id);
+  return presentPresitree(course, assembleCourse(course, content, courseView(actor), storageFor(deps.config)));
+}
+
+/** api:course-assemblage: the class's course for a member; students see listed content only. */
+export async function classAssemblage(deps: AppDeps, actor: Actor, classId: number): Promise<ClassAssemblage> {
+  const access = await requireClassMember(deps, actor, classId);
+  const { klass } = access;
+  const course = await repo.findCourse(deps.db, klass.course_id);
+  if (!course) throw new AppError('not_found', 'No such course.');
+  const content = await repo.courseContent(deps.db, course.id);
+  const view = classView(canTeach(access), course, klass.features);
+  return presentClassAssemblage(klass, course, assembleCourse(course, content, view, storageFor(deps.config)));
+}
+
+/** The course catalogue: published courses, or every course for staff, by title. */
+export async function visibleCourses(deps: AppDeps, actor: Actor): Promise<repo.CourseRow[]> {
+  return repo.listCourses(deps.db, isContentStaff(actor));
+}
+
+/** The classes the actor teaches or studies in, with their courses. */
+export async function coursesOfMyClasses(deps: AppDeps, actor: Actor) {
+  return repo.classesWithCoursesOf(deps.db, actor.userId);
+}
+
+/** GET branch/for_select: subjects, courses, topics of a course, or lessons of a course. */
+export async function branchOptions(
+  deps: AppDeps,
+  actor: Actor,
+  query: z.infer<typeof branchForSelectQuery>,
+): Promise<z.infer<typeof branchForSelectResponse>> {
+  const staff = isContentStaff(actor);
+  switch (query.type) {
+    case 'subject':
+      return (await repo.listSubjects(deps.db, staff)).map((s) => presentBranchOption(s, s, s));
+    case 'course':
+      return (await repo.listCourses(deps.db, staff)).map((c) =>
+        presentBranchOption(c.id, c.title, courseLabel(c), c.isPublished),
+      );
+    case 'area_of_study':
+    case 'lesson': {
+      if (query.course === undefined) {
+        throw new AppError('validation_failed', 'Choose a course.', {
+          errors: { course: ['This field is required.'] },
+        });
+      }
+      const course = await requireVisibleCourse(deps, actor, query.course);
+      const rows = (await repo.titledTreeOf(deps.db, course.id)).map((r) => ({
+        id: r.id,
+        parentId: r.parent_id,
+        nodeType: r.node_type,
+        valueId: r.value_id,
+        position: r.position,
+        title: r.title ?? '',
+        isPublished: r.is_published,
+        isSubmittable: r.is_submittable,
+      }));
+      const root = { id: -1, parentId: null, nodeType: 'course' as const, valueId: course.id, position: 0 };
+      const tree = visibleTree(rows, (n) => isItemVisible({ all: staff }, n), {
+        ...root,
+        title: course.title,
+        isPublished: course.isPublished,
+        isSubmittable: null,
+      });
+      const nodes = flatten(tree);
+      const sectionNodes = new Map(nodes.filter((n) => n.node.nodeType === 'section').map((n) => [n.node.valueId, n]));
+      if (query.type === 'area_of_study') {
+        return nodes
+          .filter((n) => n.node.nodeType === 'section' && n.depth === 1)
+          .map(({ node }) => presentBranchOption(node.valueId, node.title, node.title, node.isPublished ?? false));
+      }
+      // Lessons are labelled with their topic, e.g. "Fractions and decimals: Equivalent fractions".
+      const topicOf = (sectionId: number | null): string | null => {
+        let s = sectionId === null ? undefined : sectionNodes.get(sectionId);
+        while (s && s.parentSectionId !== null) s = sectionNodes.get(s.parentSectionId);
+        return s?.node.title ?? null;
+      };
+      return nodes
+        .filter((n) => n.node.nodeType === 'lesson')
+        .map(({ node, parentSectionId }) => {
+          const topic = topicOf(parentSectionId);
+          const label = topic ? `${topic}: ${node.title}` : node.title;
+          return presentBranchOption(node.valueId, node.title, label, node.isPublished ?? false);
+        });
+    }
+  }
+}
+
+/**
+ * GET demo/lessons/{lessonId}: a demo lesson for anyone, signed in or not; 404 unless it is an open demo
+ * (spec §2 "Demo (no class)"). Its non-premium attachments come with it. Nothing is recorded.
+ */
+export async function demoLesson(deps: AppDeps, lessonId: number): Promise<DemoLesson> {
+  const found = await repo.findLessonWithCourse(deps.db, lessonId);
+  if (!found) throw new AppError('not_found', 'No such lesson.');
+  const { lesson, course } = found;
+  const chunks = await repo.chunksOfLesson(deps.db, lesson.id);
+  if (!isOpenDemoLesson(lesson, chunks.length, course)) throw new AppError('not_found', 'No such lesson.');
+  const [captions, questionSet, attachments] = await Promise.all([
+    repo.captionsOfVideos(
+      deps.db,
+      chunks.map((c) => c.video.id),
+    ),
+    lesson.questionSetId === null ? null : repo.findExam(deps.db, lesson.questionSetId),
+    repo.attachmentsUnderLesson(deps.db, course.id, lesson.id),
+  ]);
+  const storage = storageFor(deps.config);
+  const shownQuestionSet = questionSet && isQuestionSetVisible({ all: false }, questionSet) ? questionSet : null;
+  return {
+    course: presentCourse(course),
+    // A demo is open to everyone, premium or not: that is what makes it a demo.
+    lesson: presentLesson(lesson, chunks, captionsByVideo(captions), shownQuestionSet, storage, true),
+    attachments: attachments.filter((a) => !a.isPremium).map((a) => presentAttachment(a, storage, true)),
+  };
+}
