@@ -105,7 +105,12 @@ describe('routes', () => {
     expect(within(card).getByText('Year 11 English Advanced')).toBeInTheDocument();
     expect(within(card).getByText('2026 · Student trial class')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getByRole('link', { name: /9MAT1/ })).toHaveAttribute('href', '/account/#class-11');
+    expect(within(nav).getByRole('link', { name: /9MAT1/ })).toHaveAttribute('href', '/class/11/course/');
+    expect(within(nav).getByRole('link', { name: 'Courses' })).toHaveAttribute('href', '/courses/');
+    expect(within(nav).getByRole('link', { name: 'Library' })).toHaveAttribute('href', '/library/');
+    expect(within(nav).getByRole('link', { name: 'My classes' })).toHaveAttribute('href', '/account/classes/');
+    // School is for teachers only.
+    expect(within(nav).queryByRole('link', { name: /^School/ })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
   });
 

@@ -53,10 +53,111 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     Component: (await import('../features/accounts/routes/signed-out')).SignedOutRoute,
                   }),
                 },
+                // Demo lessons are open to everyone, signed in or not; nothing is recorded in them.
+                {
+                  path: 'demo/lesson/:lessonId',
+                  handle: handle('demo-lesson'),
+                  lazy: async () => ({ Component: (await import('./routes/demo-lesson')).DemoLessonRoute }),
+                },
+                {
+                  path: 'demo/lesson/:lessonId/:index',
+                  handle: handle('demo-lesson-chunk'),
+                  lazy: async () => ({ Component: (await import('./routes/demo-lesson')).DemoLessonRoute }),
+                },
                 {
                   Component: RequireSignIn,
                   loader: requireSignInLoader(queryClient),
                   children: [
+                    {
+                      path: 'courses',
+                      handle: handle('courses'),
+                      lazy: async () => ({ Component: (await import('./routes/courses')).CoursesRoute }),
+                    },
+                    {
+                      path: 'library',
+                      handle: handle('library'),
+                      lazy: async () => ({ Component: (await import('./routes/library')).LibraryRoute }),
+                    },
+                    {
+                      path: 'library/access/:courseId',
+                      handle: handle('library-access'),
+                      lazy: async () => ({ Component: (await import('./routes/library-access')).LibraryAccessRoute }),
+                    },
+                    {
+                      // Named route 'course' (spec §2): where the course jumper goes.
+                      path: 'course/:courseId',
+                      handle: handle('course'),
+                      lazy: async () => ({ Component: (await import('./routes/course')).CourseRoute }),
+                    },
+                    {
+                      path: 'account/school',
+                      handle: handle('account-school'),
+                      lazy: async () => ({ Component: (await import('./routes/account-school')).AccountSchoolRoute }),
+                    },
+                    {
+                      path: 'account/school/:year',
+                      handle: handle('account-school-year'),
+                      lazy: async () => ({ Component: (await import('./routes/account-school')).AccountSchoolRoute }),
+                    },
+                    {
+                      path: 'account/classes',
+                      handle: handle('account-classes'),
+                      lazy: async () => ({ Component: (await import('./routes/account-classes')).AccountClassesRoute }),
+                    },
+                    {
+                      path: 'account/classes/:year',
+                      handle: handle('account-classes-year'),
+                      lazy: async () => ({ Component: (await import('./routes/account-classes')).AccountClassesRoute }),
+                    },
+                    {
+                      // Every class page shares the class's course, loaded once by the layout.
+                      path: 'class/:classId',
+                      lazy: async () => ({ Component: (await import('./layouts/class-layout')).ClassLayout }),
+                      children: [
+                        {
+                          // Inside the class layout, so the class bar leads back to the course and lessons.
+                          path: 'lesson/:lessonId/notes/:profileId',
+                          handle: handle('class-lesson-notes'),
+                          lazy: async () => ({
+                            Component: (await import('../features/notes/routes/lesson-notes-route')).LessonNotesRoute,
+                          }),
+                        },
+                        {
+                          index: true,
+                          handle: handle('class'),
+                          loader: ({ params }) => redirect(`/class/${params.classId ?? ''}/course/`),
+                        },
+                        {
+                          path: 'course',
+                          handle: handle('class-course'),
+                          lazy: async () => ({ Component: (await import('./routes/class-course')).ClassCourseRoute }),
+                        },
+                        {
+                          path: 'course/:topicId',
+                          handle: handle('class-course-topic'),
+                          lazy: async () => ({
+                            Component: (await import('./routes/class-course-topic')).ClassCourseTopicRoute,
+                          }),
+                        },
+                        {
+                          path: 'lesson',
+                          handle: handle('class-lessons'),
+                          lazy: async () => ({ Component: (await import('./routes/class-lessons')).ClassLessonsRoute }),
+                        },
+                        {
+                          path: 'lesson/:lessonId',
+                          handle: handle('class-lesson'),
+                          lazy: async () => ({ Component: (await import('./routes/class-lesson')).ClassLessonRoute }),
+                        },
+                        {
+                          path: 'lesson/:lessonId/:index',
+                          handle: handle('class-lesson-chunk'),
+                          lazy: async () => ({
+                            Component: (await import('./routes/class-lesson')).ClassLessonChunkRoute,
+                          }),
+                        },
+                      ],
+                    },
                     {
                       path: 'account/profile',
                       handle: handle('account-profile'),

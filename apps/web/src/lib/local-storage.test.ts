@@ -52,3 +52,16 @@ describe('local storage', () => {
     expect(writeStored('prefs', { theme: 'dark' })).toBe(false);
   });
 });
+
+describe('removeStoredWithPrefix', () => {
+  it('removes only the keys with the prefix', async () => {
+    const { removeStoredWithPrefix } = await import('./local-storage');
+    window.localStorage.setItem('banksia:notes-draft:1:2:3', '{}');
+    window.localStorage.setItem('banksia:other', '1');
+    window.localStorage.setItem('someone-else', 'keep');
+    removeStoredWithPrefix('banksia:');
+    expect(window.localStorage.getItem('banksia:notes-draft:1:2:3')).toBeNull();
+    expect(window.localStorage.getItem('banksia:other')).toBeNull();
+    expect(window.localStorage.getItem('someone-else')).toBe('keep');
+  });
+});

@@ -32,6 +32,20 @@ export function writeStored(key: string, value: unknown): boolean {
   }
 }
 
+/** Removes every stored value whose key starts with the prefix (e.g. a signed-out user's drafts). */
+export function removeStoredWithPrefix(prefix: string): void {
+  try {
+    const storage = getStorage();
+    if (!storage) return;
+    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+      (key): key is string => key !== null && key.startsWith(prefix),
+    );
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    // Nothing to clean up where there is no storage.
+  }
+}
+
 /** Removes the stored value, if any. */
 export function removeStored(key: string): void {
   try {

@@ -1,7 +1,9 @@
+import { isStaff } from '@banksia/contracts/accounts';
 import { AppShell, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { CourseJumper } from '../../components/course-jumper';
 import { useMe } from '../../features/accounts/api/get-me';
 import { AppNavbar } from './app-navbar';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
@@ -9,7 +11,10 @@ import { UserMenu } from './user-menu';
 import { Wordmark } from './wordmark';
 import classes from './app-layout.module.css';
 
-/** The shell of every page: header with the wordmark and user menu, the role's navigation, and the page. */
+/**
+ * The shell of every page: header with the wordmark, the course jumper and the user menu, the role's navigation, and
+ * the page.
+ */
 export function AppLayout() {
   const { data: me } = useMe();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
@@ -45,7 +50,10 @@ export function AppLayout() {
             <Wordmark />
           </Group>
           {me ? (
-            <UserMenu me={me} />
+            <Group gap="sm" wrap="nowrap">
+              <CourseJumper visibleFrom="sm" w={{ sm: 240, md: 320 }} allCourses={isStaff(me.roles)} />
+              <UserMenu me={me} />
+            </Group>
           ) : (
             location.pathname !== '/account/' && (
               <Button component={Link} to="/account/" variant="subtle">

@@ -1,8 +1,21 @@
-import type { Me } from '@banksia/contracts/accounts';
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconBuildingCommunity, IconHome, IconInbox, IconSchool, IconUsers, IconBook } from '@tabler/icons-react';
+import { isStaff, type Me } from '@banksia/contracts/accounts';
+import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  IconBook,
+  IconBooks,
+  IconBuildingCommunity,
+  IconHome,
+  IconInbox,
+  IconLibrary,
+  IconSchool,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { CourseJumper } from '../../components/course-jumper';
+import { track } from '../../lib/analytics';
+import { urlFor } from '../../lib/named-routes';
 
 function NavSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -15,69 +28,89 @@ function NavSection({ title, children }: { title: string; children: ReactNode })
   );
 }
 
-/** The navigation for the user's roles: classes for students and teachers, school for teachers, admin for staff. */
+/** A navigation link that is marked current when the page is at or below `match`. */
+function Item({
+  to,
+  label,
+  icon,
+  match = to,
+  exact = false,
+  description,
+  onClick,
+}: {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  match?: string;
+  exact?: boolean;
+  description?: string;
+  onClick?: () => void;
+}) {
+  const { pathname } = useLocation();
+  const active = exact ? pathname === match : pathname.startsWith(match);
+  return (
+    <NavLink
+      component={Link}
+      to={to}
+      label={label}
+      description={description}
+      leftSection={icon}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onClick}
+      // Mantine fades an active link's description, which on the hover colour falls below AA contrast.
+      styles={active ? { description: { opacity: 1, color: 'var(--mantine-color-teal-9)' } } : undefined}
+    />
+  );
+}
+
+/**
+ * The navigation for the user's roles: their courses, the library and their classes for everyone; their school for
+ * teachers; each class they teach or study in; admin for staff.
+ */
 export function AppNavbar({ me }: { me: Me }) {
-  const { pathname, hash } = useLocation();
   const teaching = me.classes.filter((c) => c.role === 'teacher');
   const studying = me.classes.filter((c) => c.role === 'student');
   const schools = [...new Set(me.profiles.filter((p) => p.kind === 'teacher').map((p) => p.school_name))];
   const contentAdmin = me.roles.includes('content_admin');
-  const onHome = pathname === '/account/' || pathname === '/account';
+  const icon = (Icon: typeof IconHome) => <Icon size={18} aria-hidden />;
 
-  const classLink = (c: Me['classes'][number]) => {
-    const target = `#class-${c.id}`;
-    return (
-      <NavLink
-        key={c.id}
-        component={Link}
-        to={`/account/${target}`}
-        label={c.title}
-        description={c.course_title}
-        leftSection={<IconBook size={18} aria-hidden />}
-        active={onHome && hash === target}
-        aria-current={onHome && hash === target ? 'location' : undefined}
-      />
-    );
-  };
+  const classLink = (c: Me['classes'][number]) => (
+    <Item
+      key={c.id}
+      to={urlFor('class-course', { classId: c.id })}
+      match={`/class/${c.id}/`}
+      label={c.title}
+      description={c.course_title}
+      icon={icon(IconBook)}
+      onClick={() => track('clicked sidebar school class link', { class_id: c.id })}
+    />
+  );
 
   return (
     <ScrollArea type="auto" h="100%">
-      <NavLink
-        component={Link}
-        to="/account/"
-        label="Home"
-        leftSection={<IconHome size={18} aria-hidden />}
-        active={onHome && !hash}
-        aria-current={onHome && !hash ? 'page' : undefined}
-      />
-      {teaching.length > 0 && <NavSection title="Teaching">{teaching.map(classLink)}</NavSection>}
+      {/* The header has no room for the course jumper on small screens, so it moves here. */}
+      <Box hiddenFrom="sm" px="xs" pb="sm">
+        <CourseJumper allCourses={isStaff(me.roles)} />
+      </Box>
+      <Item to="/account/" label="Home" icon={icon(IconHome)} exact />
+      <Item to={urlFor('courses')} label="Courses" icon={icon(IconBooks)} match="/course" />
+      <Item to={urlFor('library')} label="Library" icon={icon(IconLibrary)} />
+      <Item to={urlFor('account-classes')} label="My classes" icon={icon(IconUsersGroup)} />
       {schools.length > 0 && (
-        <NavSection title={schools.length > 1 ? 'Schools' : 'School'}>
-          {schools.map((name) => (
-            <Text key={name} size="sm" px="sm" py={6} component="p" m={0}>
-              <IconBuildingCommunity size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 10 }} />
-              {name}
-            </Text>
-          ))}
-        </NavSection>
+        <Item
+          to={urlFor('account-school')}
+          label={schools.length > 1 ? 'Schools' : 'School'}
+          description={schools.join(', ')}
+          icon={icon(IconBuildingCommunity)}
+        />
       )}
+      {teaching.length > 0 && <NavSection title="Teaching">{teaching.map(classLink)}</NavSection>}
       {studying.length > 0 && <NavSection title="Classes">{studying.map(classLink)}</NavSection>}
       {contentAdmin && (
         <NavSection title="Admin">
-          <NavLink
-            component={Link}
-            to="/content/admin/users/edit/"
-            label="Users"
-            leftSection={<IconUsers size={18} aria-hidden />}
-            active={pathname.startsWith('/content/admin/users/')}
-          />
-          <NavLink
-            component={Link}
-            to="/content/admin/support/"
-            label="Support inbox"
-            leftSection={<IconInbox size={18} aria-hidden />}
-            active={pathname.startsWith('/content/admin/support')}
-          />
+          <Item to="/content/admin/users/edit/" label="Users" icon={icon(IconUsers)} />
+          <Item to="/content/admin/support/" label="Support inbox" icon={icon(IconInbox)} />
         </NavSection>
       )}
       {me.classes.length === 0 && !contentAdmin && (

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
+import { removeStoredWithPrefix } from '../../../lib/local-storage';
 import { postJson } from '../../../lib/request';
 import { replaceSession } from './get-me';
 
@@ -9,8 +10,13 @@ export async function logout(): Promise<void> {
   unwrap(await postJson(urlFor('api:logout'), {}));
 }
 
-/** Signs out and forgets every cached answer, which belonged to the signed-out user. */
+/**
+ * Signs out and forgets every cached answer and stored draft, which belonged to the signed-out user: school
+ * computers are shared. Drafts are saved as they are typed and flushed when their page closes, so by now they
+ * have reached the server unless it could not be reached at all.
+ */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   await logout();
+  removeStoredWithPrefix('banksia:');
   await replaceSession(queryClient, null);
 }

@@ -1,0 +1,97 @@
+import { FailureReason } from '@banksia/contracts/errors';
+import { isListed } from '@banksia/contracts/rules/listing';
+import { Box } from '@mantine/core';
+import { useParams } from 'react-router';
+import { useClassCourseProgress } from '../../features/courses/api/get-class-course-progress';
+import { useUserCourseProgress } from '../../features/courses/api/get-user-course-progress';
+import { ProgressMeter } from '../../features/courses/components/progress-meter';
+import { TopicContents } from '../../features/courses/components/topic-contents';
+import { findNode, lessonsUnder } from '../../features/courses/utils/class-tree';
+import { openableLessons } from '../../features/courses/utils/lesson-access';
+import { chunksVisited } from '../../features/courses/utils/lesson-progress';
+import { urlFor } from '../../lib/named-routes';
+import { LoadableView } from '../components/loadable-view';
+import { PageBreadcrumbs } from '../components/page-breadcrumbs';
+import { PageHeader } from '../components/page-header';
+import { CardsSkeleton } from '../components/skeletons';
+import { idParam } from '../route-params';
+import { useClassContext } from '../layouts/class-context';
+import { FailurePage } from '../pages/failure-page';
+import { useLoadable } from '../use-loadable';
+
+/** /class/{classId}/course/{topicId}/: one topic with its lessons, sub-sections, exams and files. */
+export function ClassCourseTopicRoute() {
+  const context = useClassContext();
+  const { assemblage, classId, listing, role, me } = context;
+  const topicId = idParam(useParams().topicId);
+  const found = topicId === null ? null : findNode(assemblage.tree, 'SECTION', topicId);
+  const section = topicId === null ? undefined : assemblage.sections[String(topicId)];
+  const student = role === 'student';
+  const progress = useLoadable(useUserCourseProgress(classId, me.user.id, { enabled: student && !!section }));
+  const classProgress = useLoadable(useClassCourseProgress(classId, { enabled: !student && !!section }));
+
+  if (!found || !section || !isListed(section, listing)) return <FailurePage reason={FailureReason.NOT_FOUND_ERROR} />;
+
+  const header = (
+    <PageHeader
+      title={section.title}
+      documentTitle={`${section.title} · ${assemblage.class.title}`}
+      above={
+        <PageBreadcrumbs items={[{ label: assemblage.course.title, href: urlFor('class-course', { classId }) }]} />
+      }
+    />
+  );
+  const contents = (
+    p: Parameters<typeof TopicContents>[0]['progress'],
+    cp: Parameters<typeof TopicContents>[0]['classProgress'],
+  ) => (
+    <TopicContents
+      assemblage={assemblage}
+      node={found.node}
+      title={section.title}
+      listing={listing}
+      progress={p}
+      classProgress={cp}
+    />
+  );
+
+  if (!student) {
+    return (
+      <>
+        {header}
+        <LoadableView
+          loadable={classProgress}
+          skeleton={<CardsSkeleton label="Loading the class's progress" cards={1} />}
+        >
+          {(data) => contents(null, data)}
+        </LoadableView>
+      </>
+    );
+  }
+  return (
+    <>
+      {header}
+      <LoadableView loadable={progress} skeleton={<CardsSkeleton label="Loading your progress" cards={1} />}>
+        {(data) => {
+          const { visited, total } = chunksVisited(
+            openableLessons(assemblage, lessonsUnder(assemblage, found.node, listing)),
+            data,
+          );
+          return (
+            <>
+              <Box maw={480}>
+                <ProgressMeter
+                  label="Lesson parts opened in this topic"
+                  value={visited}
+                  total={total}
+                  detail={`${visited} of ${total}`}
+                />
+              </Box>
+              {contents(data, null)}
+            </>
+          );
+        }}
+      </LoadableView>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { classCourseProgressResponse, type ClassCourseProgress } from '@banksia/contracts/courses';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../../components/request-failure';
+import { urlFor } from '../../../lib/named-routes';
+import { getJson } from '../../../lib/request';
+
+/** The class's progress through its course, lesson by lesson (api:class-course-progress; teachers and staff). */
+export async function getClassCourseProgress(classId: number, signal?: AbortSignal): Promise<ClassCourseProgress> {
+  return unwrap(
+    await getJson(urlFor('api:class-course-progress', { classId }), {
+      signal,
+      transform: (body) => classCourseProgressResponse.parse(body),
+    }),
+  );
+}
+
+export function classCourseProgressQueryOptions(classId: number) {
+  return queryOptions({
+    queryKey: ['courses', 'class-progress', classId],
+    queryFn: ({ signal }) => getClassCourseProgress(classId, signal),
+  });
+}
+
+export function useClassCourseProgress(classId: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...classCourseProgressQueryOptions(classId), enabled });
+}
