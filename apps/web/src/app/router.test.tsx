@@ -132,8 +132,9 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'You have signed out' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/account/');
     expect(apiCalls(seen).filter((r) => r.path === '/api/v1/auth/logout/')).toHaveLength(1);
-    expect(queryClient.getQueryData(['accounts', 'me'])).toBeNull();
-    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    // The page drops the cached session as it shows, so the signed-in shell goes away.
+    await waitFor(() => expect(queryClient.getQueryData(['accounts', 'me'])).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument());
   });
 
   it('signs out from the user menu on a page that needs sign-in', async () => {

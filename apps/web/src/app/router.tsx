@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { meQueryOptions } from '../features/accounts/api/get-me';
-import { signOut } from '../features/accounts/api/logout';
+import { endSession } from '../features/accounts/api/logout';
 import { RequireRole } from './guards/require-role';
 import { RequireSignIn, requireSignInLoader } from './guards/require-sign-in';
 import { AppLayout } from './layouts/app-layout';
@@ -46,7 +46,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     // The root loader may still be reading the session; its answer must land before signing out
                     // rather than after, where it would put the old session back.
                     await queryClient.ensureQueryData(meQueryOptions());
-                    await signOut(queryClient);
+                    // The cached session is dropped by the signed-out page once it shows: dropping it here, while the
+                    // signed-in page is still on screen, would make that page's guard send the browser to sign in.
+                    await endSession();
                     return null;
                   },
                   lazy: async () => ({

@@ -11,12 +11,16 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Signs out and forgets every cached answer and stored draft, which belonged to the signed-out user: school
- * computers are shared. Drafts are saved as they are typed and flushed when their page closes, so by now they
- * have reached the server unless it could not be reached at all.
+ * Ends the session on the server and removes the user's stored drafts: school computers are shared. Drafts are
+ * saved as they are typed and flushed when their page closes, so by now they have reached the server unless it
+ * could not be reached at all.
  */
-export async function signOut(queryClient: QueryClient): Promise<void> {
+export async function endSession(): Promise<void> {
   await logout();
   removeStoredWithPrefix('banksia:');
+}
+
+/** Forgets every cached answer, which belonged to the signed-out user. */
+export async function forgetSession(queryClient: QueryClient): Promise<void> {
   await replaceSession(queryClient, null);
 }

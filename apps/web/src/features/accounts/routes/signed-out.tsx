@@ -1,11 +1,18 @@
 import { Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDoorExit } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { forgetSession } from '../api/logout';
 
 /** /account/logout/: shown once the route's loader has ended the session. */
 export function SignedOutRoute() {
   useDocumentTitle('Signed out · Banksia');
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void forgetSession(queryClient);
+  }, [queryClient]);
   return (
     <Container size="xs" py="xl">
       <Paper withBorder p="xl">
