@@ -121,7 +121,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                           path: 'lesson/:lessonId/notes/:profileId',
                           handle: handle('class-lesson-notes'),
                           lazy: async () => ({
-                            Component: (await import('../features/notes/routes/lesson-notes-route')).LessonNotesRoute,
+                            Component: (await import('./routes/class-lesson-notes')).ClassLessonNotesRoute,
                           }),
                         },
                         {
