@@ -4,6 +4,24 @@ import type { Executor } from '../../platform/db';
 // Lessons count towards progress when published; only those not "coming soon" can be opened, so only their
 // chunks count as videos to watch (spec §5: a lesson is navigable when published, not coming soon, with chunks).
 
+/**
+ * Ids of the lessons a student can see in a course: placed in the course tree under sections that are all
+ * published (the class assemblage hides everything under an unpublished topic). Combine with is_published.
+ */
+function lessonsInPublishedSections(courseId: number): SQL {
+  return sql`(
+    with recursive visible(node_id) as (
+      select n.id from course_tree_nodes n where n.course_id = ${courseId} and n.parent_id is null
+      union all
+      select n.id from course_tree_nodes n
+        join visible on n.parent_id = visible.node_id
+        left join sections s on n.node_type = 'section' and s.id = n.value_id
+        where n.node_type <> 'section' or s.is_published
+    )
+    select n.value_id from course_tree_nodes n join visible on visible.node_id = n.id where n.node_type = 'lesson'
+  )`;
+}
+
 /** The student profile through which a user is on a class's roster (access status LOCKED or above). */
 export async function rosterProfileOfUser(db: Executor, classId: number, schoolId: number, userId: number) {
   const { rows } = await db.execute<{ profile_id: number }>(sql`
@@ -47,7 +65,7 @@ export async function studentLessonProgress(
     left join lesson_self_ratings r
       on r.lesson_id = l.id and r.profile_id = ${q.profileId} and r.school_id = ${q.schoolId}
     left join lesson_notes n on n.lesson_id = l.id and n.profile_id = ${q.profileId} and n.school_id = ${q.schoolId}
-    where l.course_id = ${q.courseId} and l.is_published
+    where l.course_id = ${q.courseId} and l.is_published and l.id in ${lessonsInPublishedSections(q.courseId)}
     order by l.id`);
   return rows;
 }
@@ -82,7 +100,8 @@ export async function classLessonAggregates(db: Executor, q: { classId: number; 
   }>(sql`
     with roster as (${roster(q.classId, q.schoolId)}),
     course_lessons as (
-      select l.id, l.is_coming_soon from lessons l where l.course_id = ${q.courseId} and l.is_published
+      select l.id, l.is_coming_soon from lessons l
+      where l.course_id = ${q.courseId} and l.is_published and l.id in ${lessonsInPublishedSections(q.courseId)}
     ),
     chunk_counts as (
       select c.lesson_id, count(*)::int as n from chunks c join course_lessons cl on cl.id = c.lesson_id

@@ -15,6 +15,7 @@ import {
   createExam,
   createLesson,
   createSchool,
+  createSection,
   createStudent,
   createTeacher,
   createUser,
@@ -51,6 +52,25 @@ async function watchRow(classId: number, profileId: number, chunkId: number) {
 }
 
 describe('api:user-progress-course', () => {
+  it('leaves out lessons under an unpublished topic, as the class assemblage does', async () => {
+    const { klass, course, amy } = await classWithCourse();
+    const draftTopic = await createSection(ctx.db, course, { isPublished: false });
+    const hidden = await createLesson(ctx.db, course, { parent: draftTopic, chunks: 4 });
+    const progress = userCourseProgressResponse.parse(
+      (await (await ctx.client(amy.user.id)).get(progressUrl(klass.id, amy.user.id))).json(),
+    );
+    expect(Object.keys(progress.lessons)).not.toContain(String(hidden.lesson.id));
+    expect(progress.video_count).toBe(5);
+    const teacherView = classCourseProgressResponse.parse(
+      (
+        await (
+          await ctx.client((await createUser(ctx.db, { roles: ['content_admin'] })).id)
+        ).get(`/api/v1/classes/${klass.id}/progress/`)
+      ).json(),
+    );
+    expect(teacherView.chunk_count_total).toBe(5);
+  });
+
   it("answers a student's progress: videos, visited and watched chunks, rating and notes, with every published lesson", async () => {
     const { school, course, klass, teacher, amy, one, two } = await classWithCourse();
     const soon = await createLesson(ctx.db, course, { isComingSoon: true, chunks: 4 });
