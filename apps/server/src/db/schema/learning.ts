@@ -4,10 +4,9 @@ import { profiles } from './accounts';
 import { chunks, lessons } from './content';
 import { schoolClasses, schools } from './schools';
 
-/** A student's visits to a chunk in a class. */
-export const chunkVisits = pgTable(
-  'chunk_visits',
-  {
+/** The key of a student's activity on a chunk in a class (new builders per table, as Drizzle needs). */
+function studentChunkColumns() {
+  return {
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -20,6 +19,14 @@ export const chunkVisits = pgTable(
     chunkId: integer('chunk_id')
       .notNull()
       .references(() => chunks.id, { onDelete: 'cascade' }),
+  };
+}
+
+/** A student's visits to a chunk in a class. */
+export const chunkVisits = pgTable(
+  'chunk_visits',
+  {
+    ...studentChunkColumns(),
     visitCount: integer('visit_count').notNull().default(1),
     firstVisitedAt: timestamp('first_visited_at', { withTimezone: true }).notNull(),
     lastVisitedAt: timestamp('last_visited_at', { withTimezone: true }).notNull(),
@@ -34,18 +41,7 @@ export const chunkVisits = pgTable(
 export const chunkWatches = pgTable(
   'chunk_watches',
   {
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
-    classId: integer('class_id')
-      .notNull()
-      .references(() => schoolClasses.id, { onDelete: 'cascade' }),
-    profileId: integer('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    chunkId: integer('chunk_id')
-      .notNull()
-      .references(() => chunks.id, { onDelete: 'cascade' }),
+    ...studentChunkColumns(),
     secondsWatched: real('seconds_watched').notNull().default(0),
     maxPosition: real('max_position').notNull().default(0),
     /** Set once 90% of the video has been played; never unset. */
