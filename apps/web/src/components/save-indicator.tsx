@@ -1,12 +1,10 @@
 import { Group, Text } from '@mantine/core';
 import { IconFileAlert, IconFileCheck, IconFileUpload } from '@tabler/icons-react';
+import { SAVED_DISPLAY_DELAY_MS, type SaveStatus } from '@banksia/contracts/activities';
 import { useEffect, useState } from 'react';
 
-/** Save status values (spec §3). */
-export type SaveStatus = 'saved' | 'saving' | 'error';
-
-/** How long 'Saved' waits before it shows (spec §9), so a quick save does not flicker between the two. */
-export const SAVED_DISPLAY_DELAY_MS = 500;
+// 'Saved' waits SAVED_DISPLAY_DELAY_MS (spec §9) before it shows, so a quick save does not flicker between the two.
+export { SAVED_DISPLAY_DELAY_MS, type SaveStatus };
 
 export interface SaveIndicatorProps {
   status: SaveStatus;
