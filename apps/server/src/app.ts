@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { configureZodMessages } from '@banksia/contracts/zod-config';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { activitiesRoutes } from './features/activities/activities.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { classesRoutes } from './features/classes/classes.routes';
 import { coursesRoutes } from './features/courses/courses.routes';
@@ -26,7 +27,9 @@ import { registerAccessControl } from './platform/authz';
 import { registerCsrf } from './platform/csrf';
 import type { AppDeps } from './platform/deps';
 import { errorBody, registerErrorHandler } from './platform/errors';
+import { POST_UPLOAD_URL, presignedPostRoutes } from './platform/presigned-post';
 import { registerSessions } from './platform/session';
+import { registerSignedMedia, SIGNED_MEDIA_PREFIX } from './platform/signed-media';
 import { isValidStorageKey, MEDIA_PREFIX, storageFor } from './platform/storage';
 
 configureZodMessages();
@@ -94,10 +97,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(coursesRoutes(deps));
   await app.register(progressRoutes(deps));
   await app.register(notesRoutes(deps));
+  await app.register(activitiesRoutes(deps));
   await app.register(supportRoutes(deps));
   await app.register(analyticsRoutes(deps));
 
   await registerMedia(app, deps);
+  registerSignedMedia(app, deps);
+  await app.register(presignedPostRoutes(deps));
   await registerWebApp(app, deps.config.webDist);
   return app;
 }
@@ -140,7 +146,9 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
   }
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    const isFile = ['/api/', '/assets/', MEDIA_PREFIX].some((prefix) => request.url.startsWith(prefix));
+    const isFile = ['/api/', '/assets/', MEDIA_PREFIX, SIGNED_MEDIA_PREFIX, POST_UPLOAD_URL].some((prefix) =>
+      request.url.startsWith(prefix),
+    );
     if (!serveWeb || !isPage || isFile) {
       return reply.status(404).send(errorBody('not_found'));
     }

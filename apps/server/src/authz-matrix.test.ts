@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { courses, supportRequests } from './db/schema/index';
+import { activities, activityResponses, courses, supportRequests } from './db/schema/index';
 import { createClass, createLesson, createSchool, createStudent, createTeacher, createUser } from '../test/factories';
 import { useTestApp, type TestClient } from '../test/harness';
 
@@ -25,6 +25,10 @@ interface Fixture {
   /** The student's profile (notes). */
   profileId: number;
   schoolId: number;
+  /** An activity with a file-upload block, and the student's response holding a file in it. */
+  activityId: number;
+  activityResponseId: number;
+  blockId: string;
 }
 
 interface Row {
@@ -78,6 +82,32 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/branch/for_select/courses/': { allow: signedIn },
   'GET /api/v1/demo/lessons/:lessonId/': { allow: everyone },
   'GET /media/*': { allow: everyone },
+  // Private files need a signed link from file-url; without one (as here) nobody gets them.
+  'GET /media-signed/*': { allow: [] },
+  'POST /api/v1/activities/activities/': { allow: ['staff'], payload: () => ({ title: 'A', blocks: [] }) },
+  'PATCH /api/v1/activities/activities/:activityId/': { allow: ['staff'], payload: () => ({ title: 'B' }) },
+  'GET /api/v1/activities/activities/:activityId/': { allow: signedIn },
+  // Teachers read a student's response with ?profile_id= (not sent here).
+  'GET /api/v1/activities/activities/:activityId/classes/:classId/response/': { allow: ['student'] },
+  'PUT /api/v1/activities/activities/:activityId/classes/:classId/response/': {
+    allow: ['student'],
+    payload: () => ({ block_responses: {}, version: 0 }),
+  },
+  // Without a file the owner gets 400; everyone else is refused first.
+  'POST /api/v1/activities/activity_responses/:activityResponseId/block/:blockId/upload-file/': {
+    allow: ['student'],
+  },
+  'GET /api/v1/activities/activity_responses/:activityResponseId/block/:blockId/file-url/': {
+    allow: ['student', 'teacher', 'staff'],
+  },
+  'POST /api/v1/asset_upload_form/': {
+    allow: signedIn,
+    payload: () => ({ key: 'media/assets/drawing-input-field/abcd1234.png', content_type: 'image/png' }),
+  },
+  // The local presigned-POST receiver: its signed policy is the authorisation (tested in activities.test.ts).
+  'POST /media-upload/': { allow: everyone },
+  // Last of the activity rows: it deletes the fixture's response.
+  'DELETE /api/v1/activities/activities/:activityId/activity_responses/': { allow: ['staff'] },
   'GET /api/v1/config/': { allow: everyone },
   'POST /api/v1/support/requests/': {
     allow: everyone,
@@ -97,6 +127,7 @@ function rowKey(method: string, url: string): string | null {
   if (method === 'HEAD') return null; // Fastify adds HEAD for every GET; the GET row covers it
   if (url.startsWith('/api/docs')) return 'GET /api/docs';
   if (url.startsWith('/media/')) return 'GET /media/*'; // stored files (videos, captions, attachments)
+  if (url.startsWith('/media-signed/')) return 'GET /media-signed/*'; // private files behind signed links
   return `${method} ${url}`;
 }
 
@@ -120,6 +151,21 @@ beforeAll(async () => {
     .update(courses)
     .set({ showStudentNotes: true, featureSets: { STUDENT_NOTES: [klass.features] } })
     .where(eq(courses.id, klass.courseId));
+  const [activity] = await ctx.db
+    .insert(activities)
+    .values({ title: 'A', blocks: [{ id: 'upload1', type: 'file-upload', data: {} }], updatedAt: new Date(at) })
+    .returning();
+  const [response] = await ctx.db
+    .insert(activityResponses)
+    .values({
+      schoolId: school.id,
+      activityId: activity!.id,
+      classId: klass.id,
+      profileId: student.profile.id,
+      blockResponses: { upload1: { file_key: 'uploads/x/work.pdf' } },
+      updatedAt: new Date(at),
+    })
+    .returning();
   userIds = {
     anonymous: undefined,
     student: student.user.id,
@@ -137,6 +183,9 @@ beforeAll(async () => {
     chunkId: chunks[0]!.id,
     profileId: student.profile.id,
     schoolId: school.id,
+    activityId: activity!.id,
+    activityResponseId: response!.id,
+    blockId: 'upload1',
   };
 });
 
@@ -149,7 +198,10 @@ function fill(url: string, f: Fixture): string {
     .replace(':lessonId', String(f.lessonId))
     .replace(':chunkId', String(f.chunkId))
     .replace(':profileId', String(f.profileId))
-    .replace(':schoolId', String(f.schoolId));
+    .replace(':schoolId', String(f.schoolId))
+    .replace(':activityId', String(f.activityId))
+    .replace(':activityResponseId', String(f.activityResponseId))
+    .replace(':blockId', f.blockId);
 }
 
 describe('authorization matrix', () => {

@@ -73,3 +73,16 @@ describe('isBlankRichText', () => {
     expect(isBlankRichText(html)).toBe(blank);
   });
 });
+
+describe('sanitizeSvg', () => {
+  it('keeps drawing markup and removes scripts, handlers and foreign objects', async () => {
+    const { sanitizeSvg } = await import('./sanitize');
+    const dirty =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)">' +
+      '<script>alert(2)</script><path d="M0 0L10 10" stroke="black"/>' +
+      '<foreignObject><div>hi</div></foreignObject><a href="javascript:alert(3)"><text>x</text></a></svg>';
+    const clean = sanitizeSvg(dirty);
+    expect(clean).toContain('<path d="M0 0L10 10" stroke="black"');
+    expect(clean).not.toMatch(/onload|<script|alert\(2\)|foreignObject|javascript:/);
+  });
+});

@@ -52,3 +52,20 @@ export function isBlankRichText(sanitisedHtml: string): boolean {
       .trim() === ''
   );
 }
+
+/** Plain text of a piece of HTML: tags removed (scripts and styles with their content), entities decoded. */
+export function stripMarkup(html: string): string {
+  const fragment = DOMPurify.sanitize(html, { ALLOWED_TAGS: ['#text'], RETURN_DOM_FRAGMENT: true });
+  return fragment.textContent ?? '';
+}
+
+/**
+ * Cleans an SVG drawing (Excalidraw's export) before it is stored: SVG and its filters only, with no scripts,
+ * event handlers, foreign objects or external references.
+ */
+export function sanitizeSvg(svg: string): string {
+  return DOMPurify.sanitize(svg, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    FORBID_TAGS: ['foreignObject', 'script', 'use'],
+  });
+}

@@ -88,3 +88,18 @@ export function storageFor(config: Pick<Config, 'dataDir'>): Storage {
   }
   return storage;
 }
+
+/**
+ * Storage for files that must never be public (students' uploaded work): DATA_DIR/private-uploads, beside the
+ * public root rather than inside it, so the /media/ static route cannot reach it. Files are read only through
+ * signed, expiring URLs (platform/signed-media.ts).
+ */
+export function privateStorageFor(config: Pick<Config, 'dataDir'>): Storage {
+  const root = path.join(config.dataDir, 'private-uploads');
+  let storage = byRoot.get(root);
+  if (!storage) {
+    storage = createLocalStorage(root);
+    byRoot.set(root, storage);
+  }
+  return storage;
+}

@@ -4,3 +4,4 @@ export * from './schools';
 export * from './support';
 export * from './content';
 export * from './learning';
+export * from './activities';

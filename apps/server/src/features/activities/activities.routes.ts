@@ -1,0 +1,129 @@
+import {
+  assetUploadFormRequestSchema,
+  fileUrlResponseSchema,
+  MAX_UPLOAD_BYTES,
+  uploadFormResponseSchema,
+  uploadResponseSchema,
+} from '@banksia/contracts/activities';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access, requireActor } from '../../platform/authz';
+import type { AppDeps } from '../../platform/deps';
+import {
+  activityDetailSchema,
+  activityParams,
+  blockFileParams,
+  createActivityBody,
+  responseParams,
+  responseQuery,
+  saveResponseBody,
+  updateActivityBody,
+  versionedResponseSchema,
+} from './activities.schemas';
+import * as service from './activities.service';
+
+/** Activities (content staff author them), students' responses, and files uploaded into responses (spec §7). */
+export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Scoped to this plugin: only the upload route reads multipart bodies. One file, of at most 30MB.
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },
+    });
+    const base = '/api/v1/activities';
+    const tags = ['activities'];
+    const staff = access.role('content_admin');
+
+    app.post(
+      `${base}/activities/`,
+      {
+        config: { access: staff },
+        schema: { tags, body: createActivityBody, response: { 201: activityDetailSchema } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await service.createActivity(deps, requireActor(request), request.body)),
+    );
+
+    app.patch(
+      `${base}/activities/:activityId/`,
+      {
+        config: { access: staff },
+        schema: { tags, params: activityParams, body: updateActivityBody, response: { 200: activityDetailSchema } },
+      },
+      async (request) => service.updateActivity(deps, requireActor(request), request.params.activityId, request.body),
+    );
+
+    app.get(
+      `${base}/activities/:activityId/`,
+      {
+        config: { access: access.signedIn },
+        schema: { tags, params: activityParams, response: { 200: activityDetailSchema } },
+      },
+      async (request) => service.getActivity(deps, request.params.activityId),
+    );
+
+    const responsePath = `${base}/activities/:activityId/classes/:classId/response/`;
+    app.get(
+      responsePath,
+      {
+        config: { access: access.signedIn },
+        schema: {
+          tags,
+          params: responseParams,
+          querystring: responseQuery,
+          response: { 200: versionedResponseSchema },
+        },
+      },
+      async (request) =>
+        service.getResponse(deps, requireActor(request), { ...request.params, profileId: request.query.profile_id }),
+    );
+
+    app.put(
+      responsePath,
+      {
+        config: { access: access.signedIn },
+        schema: { tags, params: responseParams, body: saveResponseBody, response: { 200: versionedResponseSchema } },
+      },
+      async (request) => service.saveResponse(deps, requireActor(request), request.params, request.body),
+    );
+
+    app.delete(
+      `${base}/activities/:activityId/activity_responses/`,
+      { config: { access: staff }, schema: { tags, params: activityParams } },
+      async (request, reply) => {
+        await service.clearResponses(deps, requireActor(request), request.params.activityId);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      `${base}/activity_responses/:activityResponseId/block/:blockId/upload-file/`,
+      {
+        config: { access: access.signedIn },
+        schema: { tags, params: blockFileParams, response: { 200: uploadResponseSchema } },
+      },
+      async (request) => {
+        const actor = requireActor(request);
+        const file = request.isMultipart() ? await request.file() : undefined;
+        return service.uploadFile(deps, actor, request.params, file);
+      },
+    );
+
+    app.get(
+      `${base}/activity_responses/:activityResponseId/block/:blockId/file-url/`,
+      {
+        config: { access: access.signedIn },
+        schema: { tags, params: blockFileParams, response: { 200: fileUrlResponseSchema } },
+      },
+      async (request) => service.fileUrl(deps, requireActor(request), request.params),
+    );
+
+    app.post(
+      '/api/v1/asset_upload_form/',
+      {
+        config: { access: access.signedIn },
+        schema: { tags, body: assetUploadFormRequestSchema, response: { 200: uploadFormResponseSchema } },
+      },
+      async (request) => service.assetUploadForm(deps, requireActor(request), request.body),
+    );
+  };
+}

@@ -1,0 +1,388 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { UPLOAD_PROMPTS } from '@banksia/contracts/activities';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { activityResponses } from '../../db/schema/index';
+import { createClass, createSchool, createStudent, createTeacher, createUser } from '../../../test/factories';
+import { makeClient, TEST_SECRET, useTestApp, type TestClient } from '../../../test/harness';
+import { activityDetailSchema, versionedResponseSchema } from './activities.schemas';
+
+const ctx = useTestApp();
+let app: FastifyInstance;
+let dataDir: string;
+
+// Its own app on a temporary DATA_DIR, so uploaded files can be looked at and are cleaned up.
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'banksia-activities-'));
+  app = await buildApp({ config: { ...ctx.config, dataDir }, db: ctx.db, clock: ctx.clock, secret: TEST_SECRET });
+});
+afterAll(async () => {
+  await app?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function client(userId: number): Promise<TestClient> {
+  return makeClient(app, { ...(await ctx.client(userId)).cookies });
+}
+
+const blocks = [
+  { id: 'p1', type: 'paragraph', data: { text: 'Read <b>this</b><script>alert(1)</script>' } },
+  { id: 'rt1', type: 'rich-text', data: { text: 'Explain', example_response: '<p onclick="x()">Model</p>' } },
+  { id: 'ct1', type: 'cloze-table-text', data: { content: [['a', '{{response}}']], withHeadings: false } },
+  { id: 'up1', type: 'file-upload', data: { text: 'Upload your essay' } },
+];
+
+async function setup() {
+  const school = await createSchool(ctx.db);
+  const klass = await createClass(ctx.db, school);
+  const teacher = await createTeacher(ctx.db, school, [klass]);
+  const amy = await createStudent(ctx.db, school, [klass]);
+  const bob = await createStudent(ctx.db, school, [klass]);
+  const staffUser = await createUser(ctx.db, { roles: ['content_admin'] });
+  const staff = await client(staffUser.id);
+  const created = await staff.post('/api/v1/activities/activities/', { title: 'Essay', blocks });
+  expect(created.statusCode, created.body).toBe(201);
+  const activity = activityDetailSchema.parse(created.json());
+  return { school, klass, teacher, amy, bob, staff, activity };
+}
+
+const responseUrl = (activityId: number, classId: number) =>
+  `/api/v1/activities/activities/${activityId}/classes/${classId}/response/`;
+
+const put = (c: TestClient, url: string, payload: unknown) =>
+  c.request({ method: 'PUT', url, payload: payload as object });
+
+/** A multipart body with one file in the field `file` (or another name). */
+function multipart(fileName: string, content: Buffer, field = 'file') {
+  const boundary = '----banksia-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const DOC = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+
+const uploadUrl = (responseId: number, blockId = 'up1') =>
+  `/api/v1/activities/activity_responses/${responseId}/block/${blockId}/upload-file/`;
+const fileUrlUrl = (responseId: number, blockId = 'up1') =>
+  `/api/v1/activities/activity_responses/${responseId}/block/${blockId}/file-url/`;
+
+const upload = (c: TestClient, responseId: number, name: string, content: Buffer, field?: string) =>
+  c.request({ method: 'POST', url: uploadUrl(responseId), ...multipart(name, content, field) });
+
+describe('activities', () => {
+  it('creates, reads and partly updates an activity, sanitising its HTML', async () => {
+    const { staff, activity, amy } = await setup();
+    expect(activity).toMatchObject({ title: 'Essay', course_id: null, lesson_id: null, version: 1 });
+    expect(activity.blocks[0]).toEqual({ id: 'p1', type: 'paragraph', data: { text: 'Read <b>this</b>' } });
+    expect(activity.blocks[1]!.data).toEqual({ text: 'Explain', example_response: '<p>Model</p>' });
+    expect(activity.blocks[2]!.data).toEqual({ content: [['a', '{{response}}']], withHeadings: false });
+
+    const url = `/api/v1/activities/activities/${activity.id}/`;
+    const patched = await staff.patch(url, { title: 'Essay 2' });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ title: 'Essay 2', version: 2, blocks: activity.blocks });
+
+    const read = await (await client(amy.user.id)).get(url);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual(patched.json());
+    expect((await staff.get('/api/v1/activities/activities/999999/')).statusCode).toBe(404);
+    expect((await staff.patch('/api/v1/activities/activities/999999/', { title: 'x' })).statusCode).toBe(404);
+  });
+
+  it('rejects blocks whose data does not fit their type, and students authoring', async () => {
+    const { staff, amy } = await setup();
+    const bad = await staff.post('/api/v1/activities/activities/', {
+      title: 'Bad',
+      blocks: [{ id: 'h', type: 'header', data: { text: 'x', level: 9 } }],
+    });
+    expect(bad.statusCode).toBe(400);
+    const student = await (
+      await client(amy.user.id)
+    ).post('/api/v1/activities/activities/', { title: 'x', blocks: [] });
+    expect(student.statusCode).toBe(403);
+  });
+});
+
+describe('activity responses', () => {
+  it('creates an empty response on first read and saves with a version, cleaning the answers', async () => {
+    const { klass, amy, activity } = await setup();
+    const c = await client(amy.user.id);
+    const url = responseUrl(activity.id, klass.id);
+    const first = versionedResponseSchema.parse((await c.get(url)).json());
+    expect(first).toMatchObject({ block_responses: {}, version: 0 });
+    expect(versionedResponseSchema.parse((await c.get(url)).json()).id).toBe(first.id);
+
+    const saved = await put(c, url, {
+      version: 0,
+      block_responses: {
+        rt1: { student_response: '<p>Mine<img src=x onerror="alert(1)"></p><script>x</script>' },
+        ct1: { response_values: ['  <b>forty</b> two  ', ' x '] },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({
+      id: first.id,
+      version: 1,
+      block_responses: {
+        rt1: { student_response: '<p>Mine</p>' },
+        ct1: { response_values: ['forty two', 'x'] },
+      },
+    });
+    expect((await c.get(url)).json()).toEqual(saved.json());
+  });
+
+  it('answers 409 for a stale version and overwrites nothing', async () => {
+    const { klass, amy, activity } = await setup();
+    const c = await client(amy.user.id);
+    const url = responseUrl(activity.id, klass.id);
+    const body = (text: string, version: number) => ({
+      version,
+      block_responses: { rt1: { student_response: `<p>${text}</p>` } },
+    });
+    expect((await put(c, url, body('laptop', 0))).statusCode).toBe(200);
+    for (const version of [0, 7]) {
+      const stale = await put(c, url, body('tablet', version));
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({ code: 'conflict' });
+    }
+    const rows = await ctx.db.select().from(activityResponses).where(eq(activityResponses.profileId, amy.profile.id));
+    expect(rows).toMatchObject([{ version: 1, blockResponses: { rt1: { student_response: '<p>laptop</p>' } } }]);
+
+    const racing = await Promise.all(['a', 'b', 'c'].map((t) => put(c, url, body(t, 1))));
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('refuses unknown blocks and file fields set by the client', async () => {
+    const { klass, amy, activity } = await setup();
+    const c = await client(amy.user.id);
+    const url = responseUrl(activity.id, klass.id);
+    expect((await put(c, url, { version: 0, block_responses: { nope: {} } })).statusCode).toBe(400);
+    const sneaky = await put(c, url, {
+      version: 0,
+      block_responses: { up1: { file_key: 'uploads/school-1/user-1/someone-else.pdf', fileName: 'x.pdf' } },
+    });
+    expect(sneaky.statusCode).toBe(200);
+    expect(sneaky.json().block_responses).toEqual({ up1: {} });
+  });
+
+  it("lets the class's teachers read a student's response, not write it; other students get 403", async () => {
+    const { school, klass, teacher, amy, bob, activity } = await setup();
+    const url = responseUrl(activity.id, klass.id);
+    await put(await client(amy.user.id), url, { version: 0, block_responses: { rt1: { student_response: 'hi' } } });
+
+    const t = await client(teacher.user.id);
+    const read = await t.get(`${url}?profile_id=${amy.profile.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ version: 1, block_responses: { rt1: { student_response: 'hi' } } });
+    expect((await put(t, url, { version: 1, block_responses: {} })).statusCode).toBe(403);
+
+    const b = await client(bob.user.id);
+    expect((await b.get(`${url}?profile_id=${amy.profile.id}`)).statusCode).toBe(403);
+    const other = await createTeacher(ctx.db, school, [await createClass(ctx.db, school)]);
+    expect((await (await client(other.user.id)).get(`${url}?profile_id=${amy.profile.id}`)).statusCode).toBe(403);
+    const stranger = await createStudent(ctx.db, school, [await createClass(ctx.db, school)]);
+    expect((await t.get(`${url}?profile_id=${stranger.profile.id}`)).statusCode).toBe(404);
+  });
+
+  it('lets content staff clear every response of an activity', async () => {
+    const { klass, amy, bob, staff, activity } = await setup();
+    for (const s of [amy, bob]) await (await client(s.user.id)).get(responseUrl(activity.id, klass.id));
+    const url = `/api/v1/activities/activities/${activity.id}/activity_responses/`;
+    expect((await (await client(amy.user.id)).request({ method: 'DELETE', url })).statusCode).toBe(403);
+    const cleared = await staff.request({ method: 'DELETE', url });
+    expect(cleared.statusCode).toBe(204);
+    expect(await ctx.db.select().from(activityResponses).where(eq(activityResponses.activityId, activity.id))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('file uploads', () => {
+  async function withResponse() {
+    const s = await setup();
+    const c = await client(s.amy.user.id);
+    const response = versionedResponseSchema.parse((await c.get(responseUrl(s.activity.id, s.klass.id))).json());
+    return { ...s, c, responseId: response.id };
+  }
+
+  it('stores an image, pdf or doc (by content) privately and records it in the block response', async () => {
+    const { klass, amy, activity, c, responseId, school } = await withResponse();
+    for (const [name, bytes, type] of [
+      ['drawing.png', PNG, 'image/png'],
+      ['my essay (final).pdf', PDF, 'application/pdf'],
+      ['old.doc', DOC, 'application/x-cfb'],
+    ] as const) {
+      const uploaded = await upload(c, responseId, name, bytes);
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const { file_key } = uploaded.json() as { file_key: string };
+      expect(file_key).toMatch(
+        new RegExp(`^uploads/school-${school.id}/user-${amy.user.id}/[a-f0-9]{8}-[A-Za-z0-9._-]+$`),
+      );
+      expect(await readFile(path.join(dataDir, 'private-uploads', file_key))).toEqual(bytes);
+      const stored = (await c.get(responseUrl(activity.id, klass.id))).json();
+      expect(stored.block_responses.up1).toEqual({ file_key, fileName: name, size: bytes.length, type });
+      expect(stored.version).toBe(0); // the file fields are the server's; an open editor's version stays valid
+      // Never public: not under /media/.
+      expect((await app.inject({ method: 'GET', url: `/media/${file_key}` })).statusCode).toBe(404);
+    }
+    // A later save of the answers keeps the file.
+    const saved = await put(c, responseUrl(activity.id, klass.id), { version: 0, block_responses: { up1: {} } });
+    expect(saved.json().block_responses.up1).toMatchObject({ fileName: 'old.doc', type: 'application/x-cfb' });
+  });
+
+  it('refuses a file whose bytes are not an accepted type, whatever its name', async () => {
+    const { c, responseId } = await withResponse();
+    for (const [name, bytes] of [
+      ['essay.pdf', Buffer.from('just some plain text pretending to be a PDF')],
+      ['page.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+    ] as const) {
+      const refused = await upload(c, responseId, name, bytes);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail).toBe(UPLOAD_PROMPTS.wrongType);
+    }
+    const noFile = await upload(c, responseId, 'a.png', PNG, 'other');
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().detail).toBe(UPLOAD_PROMPTS.select);
+  });
+
+  it('refuses a file over 30,000,000 bytes with 413', async () => {
+    const { c, responseId } = await withResponse();
+    const big = Buffer.alloc(30_000_001);
+    PNG.copy(big);
+    const refused = await upload(c, responseId, 'huge.png', big);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().detail).toBe(UPLOAD_PROMPTS.tooLarge);
+  });
+
+  it('lets only the owner upload, and only into a file-upload block', async () => {
+    const { teacher, bob, c, responseId } = await withResponse();
+    expect((await upload(await client(bob.user.id), responseId, 'a.png', PNG)).statusCode).toBe(403);
+    expect((await upload(await client(teacher.user.id), responseId, 'a.png', PNG)).statusCode).toBe(403);
+    const wrongBlock = await c.request({
+      method: 'POST',
+      url: uploadUrl(responseId, 'rt1'),
+      ...multipart('a.png', PNG),
+    });
+    expect(wrongBlock.statusCode).toBe(404);
+  });
+
+  it('hands the owner and teachers a signed link that expires after 5 minutes and cannot be forged', async () => {
+    const { school, teacher, bob, c, responseId } = await withResponse();
+    expect((await c.get(fileUrlUrl(responseId))).statusCode).toBe(404); // nothing uploaded yet
+    const { file_key } = (await upload(c, responseId, 'work.pdf', PDF)).json() as { file_key: string };
+
+    const link = await c.get(fileUrlUrl(responseId));
+    expect(link.statusCode).toBe(200);
+    const { url } = link.json() as { url: string };
+    expect(url).toMatch(new RegExp(`^/media-signed/${file_key}\\?expires=\\d+&signature=[A-Za-z0-9_-]+$`));
+    const served = await app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['cache-control']).toBe('private, no-store');
+    expect(served.rawPayload).toEqual(PDF);
+
+    const teacherLink = await (await client(teacher.user.id)).get(fileUrlUrl(responseId));
+    expect(teacherLink.statusCode).toBe(200);
+    expect((await (await client(bob.user.id)).get(fileUrlUrl(responseId))).statusCode).toBe(403);
+    const other = await createTeacher(ctx.db, school, [await createClass(ctx.db, school)]);
+    expect((await (await client(other.user.id)).get(fileUrlUrl(responseId))).statusCode).toBe(403);
+
+    const forged = [
+      url.replace(/signature=./, 'signature=A'),
+      url.replace(/expires=(\d+)/, (_, e: string) => `expires=${Number(e) + 3600}`),
+      url.replace('work.pdf', 'other.pdf'),
+      `/media-signed/${file_key}`,
+    ];
+    for (const bad of forged) expect((await app.inject({ method: 'GET', url: bad })).statusCode).toBe(403);
+
+    ctx.clock.advance(5 * 60 * 1000 + 1000);
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(403);
+    const fresh = (await c.get(fileUrlUrl(responseId))).json() as { url: string };
+    expect((await app.inject({ method: 'GET', url: fresh.url })).statusCode).toBe(200);
+  });
+});
+
+describe('drawing assets (presigned POST)', () => {
+  /** A multipart form of the given fields followed by the file, as a browser posts to the form's url. */
+  function form(fields: Record<string, string>, file: Buffer) {
+    const boundary = '----banksia-form-boundary';
+    const parts = Object.entries(fields).map(
+      ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
+    const payload = Buffer.concat([
+      Buffer.from(parts.join('')),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\n\r\n`),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+
+  async function uploadForm(c: TestClient, key = 'media/assets/drawing-input-field/abcd1234.png', type = 'image/png') {
+    return c.post('/api/v1/asset_upload_form/', { key, content_type: type });
+  }
+
+  it('signs a form for the user folder; posting it stores the image publicly', async () => {
+    const { amy } = await setup();
+    const c = await client(amy.user.id);
+    const answer = await uploadForm(c);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { url, fields, public_url } = answer.json() as {
+      url: string;
+      fields: Record<string, string>;
+      public_url: string;
+    };
+    const key = `media/assets/drawing-input-field/user-${amy.user.id}/abcd1234.png`;
+    expect(fields).toMatchObject({ key, 'Content-Type': 'image/png' });
+    expect(public_url).toBe(`/media/${key}`);
+
+    const posted = await app.inject({ method: 'POST', url, ...form(fields, PNG) });
+    expect(posted.statusCode, posted.body).toBe(204);
+    const served = await app.inject({ method: 'GET', url: public_url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload).toEqual(PNG);
+  });
+
+  it('refuses other prefixes and types when signing', async () => {
+    const { amy } = await setup();
+    const c = await client(amy.user.id);
+    expect((await uploadForm(c, 'uploads/school-1/x.png')).statusCode).toBe(400);
+    expect((await uploadForm(c, undefined, 'image/svg+xml')).statusCode).toBe(400);
+    expect((await (await ctx.client()).post('/api/v1/asset_upload_form/', {})).statusCode).toBe(401);
+  });
+
+  it('refuses a tampered, expired or mismatched form', async () => {
+    const { amy } = await setup();
+    const { url, fields } = (await uploadForm(await client(amy.user.id))).json() as {
+      url: string;
+      fields: Record<string, string>;
+    };
+    const post = (f: Record<string, string>, file = PNG) => app.inject({ method: 'POST', url, ...form(f, file) });
+    expect((await post({ ...fields, key: 'media/assets/drawing-input-field/user-1/evil.png' })).statusCode).toBe(403);
+    expect((await post({ ...fields, 'Content-Type': 'image/jpeg' })).statusCode).toBe(403);
+    expect((await post({ ...fields, signature: 'x' })).statusCode).toBe(403);
+    const wrongBytes = await post(fields, Buffer.from('<svg><script>alert(1)</script></svg>'));
+    expect(wrongBytes.statusCode).toBe(400);
+    const big = Buffer.alloc(30_000_001);
+    PNG.copy(big);
+    expect((await post(fields, big)).statusCode).toBe(413);
+    ctx.clock.advance(5 * 60 * 1000 + 1000);
+    expect((await post(fields)).statusCode).toBe(403);
+  });
+});

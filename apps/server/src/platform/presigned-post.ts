@@ -1,0 +1,103 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MAX_UPLOAD_BYTES } from '@banksia/contracts/activities';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { access } from './authz';
+import type { AppDeps } from './deps';
+import { AppError } from './errors';
+import { isValidStorageKey, storageFor } from './storage';
+
+/**
+ * The local disk's side of S3's presigned POST (architecture: one upload protocol for both adapters). The API signs
+ * a policy fixing the key, the content type, a size range and an expiry; the browser posts a form of the returned
+ * fields plus `file` (last, as S3 requires) to POST_UPLOAD_URL, which checks the policy and stores the file in the
+ * public storage. The policy is the whole authorisation: no cookie is read, so no CSRF token is needed.
+ */
+export const POST_UPLOAD_URL = '/media-upload/';
+export const POST_POLICY_TTL_MS = 5 * 60 * 1000;
+
+export interface PostPolicy {
+  key: string;
+  content_type: string;
+  min_bytes: number;
+  max_bytes: number;
+  /** Seconds since the epoch. */
+  expires: number;
+}
+
+function sign(secret: string, policy: string): string {
+  return createHmac('sha256', secret).update(`presigned-post\n${policy}`).digest('base64url');
+}
+
+/** The form fields of a presigned POST: key, Content-Type, the encoded policy and its signature. */
+export function createPresignedPost(
+  secret: string,
+  p: { key: string; contentType: string; minBytes: number; maxBytes: number; now: Date },
+): { url: string; fields: Record<string, string>; public_url: string } {
+  const policy: PostPolicy = {
+    key: p.key,
+    content_type: p.contentType,
+    min_bytes: p.minBytes,
+    max_bytes: p.maxBytes,
+    expires: Math.floor((p.now.getTime() + POST_POLICY_TTL_MS) / 1000),
+  };
+  const encoded = Buffer.from(JSON.stringify(policy)).toString('base64url');
+  return {
+    url: POST_UPLOAD_URL,
+    fields: { key: p.key, 'Content-Type': p.contentType, policy: encoded, signature: sign(secret, encoded) },
+    public_url: `/media/${p.key}`,
+  };
+}
+
+/** The policy of a genuine, unexpired form whose key and type fields match it; otherwise a 403. */
+function checkPolicy(secret: string, fields: Record<string, string>, now: Date): PostPolicy {
+  const encoded = fields.policy ?? '';
+  const expected = Buffer.from(sign(secret, encoded));
+  const given = Buffer.from(fields.signature ?? '');
+  if (!encoded || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw new AppError('forbidden', 'Invalid upload policy signature.');
+  }
+  const policy = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as PostPolicy;
+  if (policy.expires * 1000 <= now.getTime()) throw new AppError('forbidden', 'The upload policy has expired.');
+  if (fields.key !== policy.key || fields['Content-Type'] !== policy.content_type || !isValidStorageKey(policy.key)) {
+    throw new AppError('forbidden', 'The form does not match its upload policy.');
+  }
+  return policy;
+}
+
+/** POST /media-upload/: receives a presigned form and stores its file; 204 like S3. */
+export function presignedPostRoutes(deps: AppDeps): FastifyPluginAsync {
+  return async (app) => {
+    await app.register(fastifyMultipart, {
+      // One byte over the largest policy, so an oversized file reaches the policy's size check.
+      limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, parts: 11 },
+    });
+    app.post(POST_UPLOAD_URL, { config: { access: access.public }, schema: { hide: true } }, async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('bad_request', 'Expected a multipart form.');
+      const fields: Record<string, string> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        const policy = checkPolicy(deps.secret, fields, deps.clock.now());
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > policy.max_bytes) throw new AppError('payload_too_large', 'The file is larger than allowed.');
+          chunks.push(chunk);
+        }
+        if (size < policy.min_bytes) throw new AppError('bad_request', 'The file is smaller than allowed.');
+        const data = Buffer.concat(chunks);
+        if ((await fileTypeFromBuffer(data))?.mime !== policy.content_type) {
+          throw new AppError('bad_request', 'The file is not of the type of its upload policy.');
+        }
+        await storageFor(deps.config).put(policy.key, data, policy.content_type);
+        return reply.status(204).send();
+      }
+      throw new AppError('bad_request', 'No file in the form.');
+    });
+  };
+}
