@@ -9,6 +9,10 @@ test.describe('courses and lessons', () => {
     await expect(page.getByRole('progressbar', { name: 'Lesson parts opened' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
+    // Into a topic, then one of its lessons.
+    await page.getByRole('link', { name: 'Fractions and decimals', exact: true }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fractions and decimals' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Equivalent fractions', exact: true }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Equivalent fractions' })).toBeVisible();
     const video = page.locator('video');
