@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { activities, activityResponses, courses, supportRequests } from './db/schema/index';
 import { createClass, createLesson, createSchool, createStudent, createTeacher, createUser } from '../test/factories';
 import { useTestApp, type TestClient } from '../test/harness';
+import { multipartForm, TINY_PNG } from '../test/multipart';
 
 /**
  * The authorization matrix: every route the app registers declares which actors may call it, and each
@@ -34,6 +35,8 @@ interface Fixture {
 interface Row {
   allow: readonly ActorName[];
   payload?: (f: Fixture) => unknown;
+  /** A multipart body (payload and content-type header) instead of JSON. */
+  multipart?: () => { payload: Buffer; headers: Record<string, string> };
 }
 
 const at = '2026-03-02T09:00:00.000Z';
@@ -103,6 +106,10 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/asset_upload_form/': {
     allow: signedIn,
     payload: () => ({ key: 'media/assets/drawing-input-field/abcd1234.png', content_type: 'image/png' }),
+  },
+  'POST /api/v1/activities/drawing-assets/': {
+    allow: signedIn,
+    multipart: () => multipartForm({ assetId: 'abcd1234' }, { name: 'drawing.png', content: TINY_PNG }),
   },
   // The local presigned-POST receiver: its signed policy is the authorisation (tested in activities.test.ts).
   'POST /media-upload/': { allow: everyone },
@@ -224,6 +231,7 @@ describe('authorization matrix', () => {
       method: method as 'GET',
       url: fill(url, fixture),
       ...(payload === undefined ? {} : { payload: payload as object }),
+      ...row.multipart?.(),
     });
     const denied = response.statusCode === 401 || response.statusCode === 403;
     const expected = row.allow.includes(actor) ? 'allowed' : 'denied';

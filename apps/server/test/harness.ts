@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -64,6 +67,7 @@ export function makeClient(app: FastifyInstance, jar: Record<string, string> = {
 export function useTestApp(): TestContext {
   const name = `banksia_t_${randomBytes(6).toString('hex')}`;
   let handle: DatabaseHandle;
+  let dataDir: string | undefined;
   const ctx = {} as TestContext;
   beforeAll(async () => {
     const serverUrl = inject('serverUrl');
@@ -74,7 +78,9 @@ export function useTestApp(): TestContext {
     handle = openDatabase(withDatabase(serverUrl, name), 4);
     ctx.db = handle.db;
     ctx.clock = new FakeClock();
-    ctx.config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/banksia-unused', SEED_DEMO: 'false' });
+    // Each test file stores its files (media, uploads) in a folder of its own, removed afterwards.
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'banksia-test-data-'));
+    ctx.config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false' });
     ctx.app = await buildApp({ config: ctx.config, db: ctx.db, clock: ctx.clock, secret: TEST_SECRET });
     ctx.client = async (userId?: number) => {
       const jar: Record<string, string> = {};
@@ -89,6 +95,7 @@ export function useTestApp(): TestContext {
     };
   });
   afterAll(async () => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     await ctx.app?.close();
     await handle?.close();
     const admin = new pg.Client({ connectionString: withDatabase(inject('serverUrl'), 'postgres') });

@@ -22,6 +22,7 @@ describe('urlFor', () => {
     ['api:branch-for-select', '/api/v1/branch/for_select/'],
     ['api:branch-for-select-courses', '/api/v1/branch/for_select/courses/'],
     ['ajax:self-assessment', '/api/v1/self-assessment/'],
+    ['api:activities:upload-user-drawing-asset', '/api/v1/activities/drawing-assets/'],
     ['courses', '/courses/'],
     ['library', '/library/'],
     ['account-school', '/account/school/'],

@@ -37,6 +37,7 @@ export const namedRoutes = {
   'api:lesson-notes': '/api/v1/classes/{classId}/lessons/{lessonId}/notes/{profileId}/',
   'api:school-classes': '/api/v1/schools/{schoolId}/classes/',
   'api:demo-lesson': '/api/v1/demo/lessons/{lessonId}/',
+  'api:activities:upload-user-drawing-asset': '/api/v1/activities/drawing-assets/',
   // Pages.
   course: '/course/{courseId}/',
   courses: '/courses/',

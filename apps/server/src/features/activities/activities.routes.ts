@@ -14,6 +14,7 @@ import {
   activityParams,
   blockFileParams,
   createActivityBody,
+  drawingAssetResponseSchema,
   responseParams,
   responseQuery,
   saveResponseBody,
@@ -25,7 +26,7 @@ import * as service from './activities.service';
 /** Activities (content staff author them), students' responses, and files uploaded into responses (spec §7). */
 export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    // Scoped to this plugin: only the upload route reads multipart bodies. One file, of at most 30MB.
+    // Scoped to this plugin: only the upload routes read multipart bodies. One file, of at most 30MB.
     await app.register(fastifyMultipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },
     });
@@ -115,6 +116,20 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: blockFileParams, response: { 200: fileUrlResponseSchema } },
       },
       async (request) => service.fileUrl(deps, requireActor(request), request.params),
+    );
+
+    // Named route api:activities:upload-user-drawing-asset (spec §7): multipart with assetId and file.
+    app.post(
+      `${base}/drawing-assets/`,
+      {
+        config: { access: access.signedIn },
+        schema: { tags, response: { 201: drawingAssetResponseSchema } },
+      },
+      async (request, reply) => {
+        const actor = requireActor(request);
+        const parts = request.isMultipart() ? request.parts() : undefined;
+        return reply.status(201).send(await service.uploadDrawingAsset(deps, actor, parts));
+      },
     );
 
     app.post(

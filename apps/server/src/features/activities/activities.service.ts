@@ -7,7 +7,7 @@ import {
   UPLOAD_PROMPTS,
   type UploadFormResponse,
 } from '@banksia/contracts/activities';
-import type { MultipartFile } from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { createPresignedPost } from '../../platform/presigned-post';
 import { signedMediaUrl } from '../../platform/signed-media';
-import { privateStorageFor } from '../../platform/storage';
+import { privateStorageFor, storageFor } from '../../platform/storage';
 import { canTeach, loadClassAccess } from '../classes/classes.service';
 import { presentActivity, presentResponse } from './activities.presenter';
 import * as repo from './activities.repository';
@@ -24,6 +24,7 @@ import {
   type ActivityDetail,
   DRAWING_ASSET_TYPES,
   type CreateActivityBody,
+  type DrawingAssetResponse,
   type SaveResponseBody,
   type UpdateActivityBody,
   type VersionedResponse,
@@ -211,18 +212,18 @@ function randomSuffix(): string {
   return randomBytes(RANDOM_KEY_SUFFIX_LENGTH).toString('hex').slice(0, RANDOM_KEY_SUFFIX_LENGTH);
 }
 
+interface UploadedFile {
+  data: Buffer;
+  /** Detected from the bytes; undefined when they show no known type (text, SVG…). */
+  mime: string | undefined;
+  filename: string;
+}
+
 /**
- * Stores a student's file for a file-upload block: one file of at most MAX_UPLOAD_BYTES whose bytes (not its name)
- * show an accepted type, in private storage under uploads/school-{id}/user-{id}/; its key, name, size and type go
- * into the block's response.
+ * The bytes of a multipart file part named `file` and the type its content (not its name) shows: no file, another
+ * field name or an empty file is a 400, more than MAX_UPLOAD_BYTES a 413 (the multipart limit stops reading there).
  */
-export async function uploadFile(
-  deps: AppDeps,
-  actor: Actor,
-  key: { activityResponseId: number; blockId: string },
-  file: MultipartFile | undefined,
-): Promise<{ file_key: string }> {
-  const response = await ownResponseBlock(deps, actor, key.activityResponseId, key.blockId);
+async function readUploadedFile(file: MultipartFile | undefined): Promise<UploadedFile> {
   if (!file || file.fieldname !== 'file') throw new AppError('bad_request', UPLOAD_PROMPTS.select);
   let data: Buffer;
   try {
@@ -235,15 +236,30 @@ export async function uploadFile(
   }
   if (data.length > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', UPLOAD_PROMPTS.tooLarge);
   if (data.length === 0) throw new AppError('bad_request', UPLOAD_PROMPTS.select);
-  const detected = await fileTypeFromBuffer(data);
-  if (!isAcceptedUpload(detected?.mime)) throw new AppError('bad_request', UPLOAD_PROMPTS.wrongType);
-  const fileKey = `uploads/school-${response.schoolId}/user-${actor.userId}/${randomSuffix()}-${safeFileName(file.filename)}`;
-  const { size } = await privateStorageFor(deps.config).put(fileKey, data, detected!.mime);
+  return { data, mime: (await fileTypeFromBuffer(data))?.mime, filename: file.filename };
+}
+
+/**
+ * Stores a student's file for a file-upload block: one file of at most MAX_UPLOAD_BYTES whose bytes (not its name)
+ * show an accepted type, in private storage under uploads/school-{id}/user-{id}/; its key, name, size and type go
+ * into the block's response.
+ */
+export async function uploadFile(
+  deps: AppDeps,
+  actor: Actor,
+  key: { activityResponseId: number; blockId: string },
+  file: MultipartFile | undefined,
+): Promise<{ file_key: string }> {
+  const response = await ownResponseBlock(deps, actor, key.activityResponseId, key.blockId);
+  const { data, mime, filename } = await readUploadedFile(file);
+  if (!mime || !isAcceptedUpload(mime)) throw new AppError('bad_request', UPLOAD_PROMPTS.wrongType);
+  const fileKey = `uploads/school-${response.schoolId}/user-${actor.userId}/${randomSuffix()}-${safeFileName(filename)}`;
+  const { size } = await privateStorageFor(deps.config).put(fileKey, data, mime);
   await repo.recordUpload(
     deps.db,
     response.id,
     key.blockId,
-    { file_key: fileKey, fileName: file.filename.slice(0, 255), size, type: detected!.mime },
+    { file_key: fileKey, fileName: filename.slice(0, 255), size, type: mime },
     deps.clock.now(),
   );
   return { file_key: fileKey };
@@ -264,6 +280,66 @@ export async function fileUrl(
   return { url: signedMediaUrl(deps.secret, fileKey, deps.clock.now()) };
 }
 
+const DRAWING_ASSET_TYPES_MESSAGE = `Allowed types: ${DRAWING_ASSET_TYPES.join(', ')}.`;
+
+function isDrawingAssetType(mime: string | undefined): mime is (typeof DRAWING_ASSET_TYPES)[number] {
+  return !!mime && (DRAWING_ASSET_TYPES as readonly string[]).includes(mime);
+}
+
+/**
+ * The public storage key of a user's drawing image (both upload paths): the drawing prefix, the user's own folder,
+ * then the client's name for the image made safe. A user can therefore only ever write into their own folder.
+ */
+export function drawingAssetKey(userId: number, name: string): string {
+  return `${DRAWING_ASSET_PREFIX}user-${userId}/${safeFileName(name)}`;
+}
+
+const DRAWING_ASSET_ID = new RegExp(`^[a-z0-9]{${RANDOM_KEY_SUFFIX_LENGTH}}$`);
+
+/**
+ * A drawing asset's id as the client made it (spec §7, §9: 8 random [a-z0-9] characters), given alone or as the full
+ * key (DRAWING_ASSET_PREFIX then the id); null for anything else.
+ */
+export function normaliseDrawingAssetId(value: string): string | null {
+  const id = value.startsWith(DRAWING_ASSET_PREFIX) ? value.slice(DRAWING_ASSET_PREFIX.length) : value;
+  return DRAWING_ASSET_ID.test(id) ? id : null;
+}
+
+/**
+ * Stores a drawing image sent through the API (named route api:activities:upload-user-drawing-asset, spec §7): a
+ * multipart form of `assetId` and `file`, an image by content (png, jpeg, webp or gif; never SVG, as the store is
+ * public) of at most MAX_UPLOAD_BYTES. It goes to the public storage under the user's drawing folder; sending the
+ * same assetId again replaces the image, so a client may retry.
+ */
+export async function uploadDrawingAsset(
+  deps: AppDeps,
+  actor: Actor,
+  parts: AsyncIterable<Multipart> | undefined,
+): Promise<DrawingAssetResponse> {
+  const fields: Record<string, string> = {};
+  let upload: UploadedFile | undefined;
+  for await (const part of parts ?? []) {
+    if (part.type === 'field') fields[part.fieldname] = String(part.value);
+    else upload = await readUploadedFile(part);
+  }
+  const assetId = normaliseDrawingAssetId(fields.assetId ?? '');
+  if (!assetId) {
+    throw new AppError('validation_failed', undefined, {
+      errors: {
+        assetId: [
+          `The asset id must be ${RANDOM_KEY_SUFFIX_LENGTH} characters a-z or 0-9, alone or after ${DRAWING_ASSET_PREFIX}.`,
+        ],
+      },
+    });
+  }
+  if (!upload) throw new AppError('bad_request', UPLOAD_PROMPTS.select);
+  if (!isDrawingAssetType(upload.mime)) throw new AppError('bad_request', DRAWING_ASSET_TYPES_MESSAGE);
+  const key = drawingAssetKey(actor.userId, assetId);
+  const storage = storageFor(deps.config);
+  await storage.put(key, upload.data, upload.mime);
+  return { asset_id: assetId, key, url: storage.publicUrl(key) };
+}
+
 /**
  * A presigned-POST form for a drawing image (spec §7). The client's key must start with the drawing prefix; the
  * stored key puts the user's folder after it, so a form can only ever write into its own user's folder. The policy
@@ -274,13 +350,10 @@ export function assetUploadForm(deps: AppDeps, actor: Actor, body: AssetUploadFo
   if (!body.key.startsWith(DRAWING_ASSET_PREFIX) || body.key.length === DRAWING_ASSET_PREFIX.length) {
     errors.key = [`The key must start with ${DRAWING_ASSET_PREFIX}.`];
   }
-  if (!(DRAWING_ASSET_TYPES as readonly string[]).includes(body.content_type)) {
-    errors.content_type = [`Allowed types: ${DRAWING_ASSET_TYPES.join(', ')}.`];
-  }
+  if (!isDrawingAssetType(body.content_type)) errors.content_type = [DRAWING_ASSET_TYPES_MESSAGE];
   if (Object.keys(errors).length) throw new AppError('validation_failed', undefined, { errors });
-  const name = safeFileName(body.key.slice(DRAWING_ASSET_PREFIX.length));
   return createPresignedPost(deps.secret, {
-    key: `${DRAWING_ASSET_PREFIX}user-${actor.userId}/${name}`,
+    key: drawingAssetKey(actor.userId, body.key.slice(DRAWING_ASSET_PREFIX.length)),
     contentType: body.content_type,
     minBytes: 1,
     maxBytes: MAX_UPLOAD_BYTES,

@@ -9,6 +9,7 @@ import { buildApp } from '../../app';
 import { activityResponses } from '../../db/schema/index';
 import { createClass, createSchool, createStudent, createTeacher, createUser } from '../../../test/factories';
 import { makeClient, TEST_SECRET, useTestApp, type TestClient } from '../../../test/harness';
+import { multipartForm, TINY_PNG } from '../../../test/multipart';
 import { activityDetailSchema, versionedResponseSchema } from './activities.schemas';
 
 const ctx = useTestApp();
@@ -57,23 +58,10 @@ const put = (c: TestClient, url: string, payload: unknown) =>
   c.request({ method: 'PUT', url, payload: payload as object });
 
 /** A multipart body with one file in the field `file` (or another name). */
-function multipart(fileName: string, content: Buffer, field = 'file') {
-  const boundary = '----banksia-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (fileName: string, content: Buffer, field = 'file') =>
+  multipartForm({}, { field, name: fileName, content });
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = TINY_PNG;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const DOC = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
 
@@ -320,19 +308,7 @@ describe('file uploads', () => {
 
 describe('drawing assets (presigned POST)', () => {
   /** A multipart form of the given fields followed by the file, as a browser posts to the form's url. */
-  function form(fields: Record<string, string>, file: Buffer) {
-    const boundary = '----banksia-form-boundary';
-    const parts = Object.entries(fields).map(
-      ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-    );
-    const payload = Buffer.concat([
-      Buffer.from(parts.join('')),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\n\r\n`),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-  }
+  const form = (fields: Record<string, string>, file: Buffer) => multipartForm(fields, { name: 'blob', content: file });
 
   async function uploadForm(c: TestClient, key = 'media/assets/drawing-input-field/abcd1234.png', type = 'image/png') {
     return c.post('/api/v1/asset_upload_form/', { key, content_type: type });
@@ -384,5 +360,99 @@ describe('drawing assets (presigned POST)', () => {
     expect((await post(fields, big)).statusCode).toBe(413);
     ctx.clock.advance(5 * 60 * 1000 + 1000);
     expect((await post(fields)).statusCode).toBe(403);
+  });
+});
+
+describe('drawing assets (API upload, api:activities:upload-user-drawing-asset)', () => {
+  const url = '/api/v1/activities/drawing-assets/';
+  const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+  const send = (c: TestClient, fields: Record<string, string>, content?: Buffer, name = 'drawing.png') =>
+    c.request({ method: 'POST', url, ...multipartForm(fields, content && { name, content }) });
+  const big = () => {
+    const bytes = Buffer.alloc(30_000_001);
+    PNG.copy(bytes);
+    return bytes;
+  };
+
+  it('stores an image publicly under the user folder, serves it, and replaces it on a retry', async () => {
+    const { amy, bob } = await setup();
+    const c = await client(amy.user.id);
+    const stored = await send(c, { assetId: 'abcd1234' }, PNG);
+    expect(stored.statusCode, stored.body).toBe(201);
+    const key = `media/assets/drawing-input-field/user-${amy.user.id}/abcd1234`;
+    expect(stored.json()).toEqual({ asset_id: 'abcd1234', key, url: `/media/${key}` });
+    const served = await app.inject({ method: 'GET', url: `/media/${key}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload).toEqual(PNG);
+
+    // The full key is accepted too, and the same id again overwrites (a retry), whatever the file is called.
+    const again = await send(c, { assetId: 'media/assets/drawing-input-field/abcd1234' }, GIF, 'x.svg');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual(stored.json());
+    expect((await app.inject({ method: 'GET', url: `/media/${key}` })).rawPayload).toEqual(GIF);
+
+    // Another user's same id lands in their own folder.
+    const bobs = await send(await client(bob.user.id), { assetId: 'abcd1234' }, PNG);
+    expect(bobs.json().key).toBe(`media/assets/drawing-input-field/user-${bob.user.id}/abcd1234`);
+    expect(await readFile(path.join(dataDir, 'uploads', key))).toEqual(GIF);
+  });
+
+  it('refuses SVG, text and other non-images by content with 400, and a missing file', async () => {
+    const { amy } = await setup();
+    const c = await client(amy.user.id);
+    for (const [name, bytes] of [
+      ['drawing.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+      ['drawing.png', Buffer.from('just some plain text')],
+      ['drawing.png', PDF],
+    ] as const) {
+      const refused = await send(c, { assetId: 'abcd1234' }, bytes, name);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail).toBe('Allowed types: image/png, image/jpeg, image/webp, image/gif.');
+    }
+    const noFile = await send(c, { assetId: 'abcd1234' });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().detail).toBe(UPLOAD_PROMPTS.select);
+    expect((await c.post(url, { assetId: 'abcd1234' })).statusCode).toBe(400); // not multipart
+    const key = `media/assets/drawing-input-field/user-${amy.user.id}/abcd1234`;
+    expect((await app.inject({ method: 'GET', url: `/media/${key}` })).statusCode).toBe(404);
+  });
+
+  it('refuses a file over 30,000,000 bytes with 413', async () => {
+    const { amy } = await setup();
+    const refused = await send(await client(amy.user.id), { assetId: 'abcd1234' }, big());
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().detail).toBe(UPLOAD_PROMPTS.tooLarge);
+  });
+
+  it('refuses an asset id that is not 8 characters a-z0-9 (alone or after the drawing prefix)', async () => {
+    const { amy } = await setup();
+    const c = await client(amy.user.id);
+    for (const assetId of [
+      '',
+      'abc123',
+      'abcd12345',
+      'ABCD1234',
+      'abcd-123',
+      '../abcd1',
+      'user-1/abcd1234',
+      'media/assets/drawing-input-field/',
+      'media/assets/drawing-input-field/user-1/abcd1234',
+      'uploads/abcd1234',
+    ]) {
+      const refused = await send(c, { assetId }, PNG);
+      expect(refused.statusCode, assetId).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'validation_failed', errors: { assetId: [expect.any(String)] } });
+    }
+    expect((await send(c, {}, PNG)).statusCode).toBe(400);
+  });
+
+  it('is for signed-in users only', async () => {
+    const anonymous = await ctx.client();
+    const refused = await anonymous.request({
+      method: 'POST',
+      url,
+      ...multipartForm({ assetId: 'abcd1234' }, { name: 'a.png', content: PNG }),
+    });
+    expect(refused.statusCode).toBe(401);
   });
 });
