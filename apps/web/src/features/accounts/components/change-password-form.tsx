@@ -1,14 +1,9 @@
 import { changePasswordBody, PASSWORD_MIN_LENGTH } from '@banksia/contracts/accounts';
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import {
-  fieldErrorsOf,
-  formErrorOf,
-  hasFieldErrors,
-  validate,
-  type FieldErrors,
-} from '../../../components/field-errors';
+import { FormFailureAlert } from '../../../components/form-failure-alert';
+import { fieldErrorsOf, validate, type FieldErrors } from '../../../components/field-errors';
 import { useChangePassword } from '../api/change-password';
 
 const MISMATCH = 'The two new passwords do not match.';
@@ -47,11 +42,11 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="password-heading">
       <Stack>
-        {change.isError && !hasFieldErrors(errors) && (
-          <Alert color="red" title="Your password was not changed">
-            {formErrorOf(change.error)}
-          </Alert>
-        )}
+        <FormFailureAlert
+          error={change.isError ? change.error : null}
+          fieldErrors={errors}
+          title="Your password was not changed"
+        />
         <PasswordInput
           label="Current password"
           autoComplete="current-password"

@@ -1,14 +1,9 @@
 import { updateProfileBody, type Me } from '@banksia/contracts/accounts';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import {
-  fieldErrorsOf,
-  formErrorOf,
-  hasFieldErrors,
-  validate,
-  type FieldErrors,
-} from '../../../components/field-errors';
+import { FormFailureAlert } from '../../../components/form-failure-alert';
+import { fieldErrorsOf, validate, type FieldErrors } from '../../../components/field-errors';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** The signed-in user's first and last name. */
@@ -41,11 +36,11 @@ export function ProfileForm({ me }: { me: Me }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="profile-heading">
       <Stack>
-        {update.isError && !hasFieldErrors(errors) && (
-          <Alert color="red" title="Your name was not saved">
-            {formErrorOf(update.error)}
-          </Alert>
-        )}
+        <FormFailureAlert
+          error={update.isError ? update.error : null}
+          fieldErrors={errors}
+          title="Your name was not saved"
+        />
         <TextInput
           label="First name"
           autoComplete="given-name"

@@ -2,13 +2,8 @@ import { createSupportRequestBody } from '@banksia/contracts/support';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import {
-  fieldErrorsOf,
-  formErrorOf,
-  hasFieldErrors,
-  validate,
-  type FieldErrors,
-} from '../../../components/field-errors';
+import { FormFailureAlert } from '../../../components/form-failure-alert';
+import { fieldErrorsOf, validate, type FieldErrors } from '../../../components/field-errors';
 import { useCreateSupportRequest } from '../api/create-support-request';
 
 interface SupportDialogProps {
@@ -65,11 +60,11 @@ export function SupportDialog({ opened, onClose, signedIn }: SupportDialogProps)
             <Text size="sm">
               Tell us what happened and what you were trying to do. We&apos;ll include the address of this page.
             </Text>
-            {send.isError && !hasFieldErrors(errors) && (
-              <Alert color="red" title="Your message was not sent">
-                {formErrorOf(send.error)}
-              </Alert>
-            )}
+            <FormFailureAlert
+              error={send.isError ? send.error : null}
+              fieldErrors={errors}
+              title="Your message was not sent"
+            />
             <Textarea
               label="How can we help?"
               value={message}
