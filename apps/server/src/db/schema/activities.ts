@@ -1,9 +1,9 @@
 import type { ActivityBlock, BlockResponse } from '@banksia/contracts/activities';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { profiles, users } from './accounts';
+import { users } from './accounts';
+import { studentInClassColumns } from './columns';
 import { lessons } from './content';
 import { courses } from './courses';
-import { schoolClasses, schools } from './schools';
 
 /** An activity: Editor.js blocks written by content staff, optionally placed in a course or lesson. */
 export const activities = pgTable('activities', {
@@ -22,18 +22,10 @@ export const activityResponses = pgTable(
   'activity_responses',
   {
     id: serial('id').primaryKey(),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
+    ...studentInClassColumns(),
     activityId: integer('activity_id')
       .notNull()
       .references(() => activities.id, { onDelete: 'cascade' }),
-    classId: integer('class_id')
-      .notNull()
-      .references(() => schoolClasses.id, { onDelete: 'cascade' }),
-    profileId: integer('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
     blockResponses: jsonb('block_responses').$type<Record<string, BlockResponse>>().notNull().default({}),
     version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

@@ -1,21 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { profiles } from './accounts';
+import { studentInClassColumns } from './columns';
 import { chunks, lessons } from './content';
-import { schoolClasses, schools } from './schools';
+import { schools } from './schools';
 
-/** The key of a student's activity on a chunk in a class (new builders per table, as Drizzle needs). */
+/** The key of a student's activity on a chunk in a class. */
 function studentChunkColumns() {
   return {
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
-    classId: integer('class_id')
-      .notNull()
-      .references(() => schoolClasses.id, { onDelete: 'cascade' }),
-    profileId: integer('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    ...studentInClassColumns(),
     chunkId: integer('chunk_id')
       .notNull()
       .references(() => chunks.id, { onDelete: 'cascade' }),
