@@ -81,7 +81,7 @@ function DemoPlayer({ data, index }: { data: DemoLesson; index: number | null })
               <Text size="sm" c="dimmed">
                 {course.title}
               </Text>
-              <Badge size="sm" variant="outline" color="orange.9">
+              <Badge size="sm" variant="light">
                 Free demo
               </Badge>
             </Group>

@@ -106,7 +106,7 @@ function CourseCard({ course }: { course: Course }) {
             .join(' · ')}
         </Text>
         {course.has_textbook && (
-          <Badge variant="outline" color="orange.9" w="fit-content">
+          <Badge variant="light" w="fit-content">
             Textbook
           </Badge>
         )}
