@@ -137,6 +137,29 @@ const matrix: Record<string, Row> = {
     allow: ['teacher', 'staff'],
     payload: () => ({ marks_awarded: 1 }),
   },
+  // After the submit row: the student reviews the submitted sitting; a teacher transcribing gets that sitting back.
+  'GET /api/v1/classes/:classId/exams/:examId/mistakes/': { allow: ['student'] },
+  'PUT /api/v1/classes/:classId/exams/:examId/questions/:questionId/grok/': {
+    allow: ['student'],
+    payload: () => ({ grokked: true }),
+  },
+  'PUT /api/v1/classes/:classId/exams/:examId/questions/:questionId/note/': {
+    allow: ['student'],
+    payload: () => ({ body: '<p>Check the units</p>', version: 0 }),
+  },
+  'GET /api/v1/classes/:classId/exams/:examId/questions/:questionId/responses/': { allow: ['teacher', 'staff'] },
+  'POST /api/v1/classes/:classId/exams/:examId/release/': {
+    allow: ['teacher', 'staff'],
+    payload: () => ({ released: true }),
+  },
+  'POST /api/v1/classes/:classId/exams/:examId/students/:profileId/transcribe/': { allow: ['teacher', 'staff'] },
+  'GET /api/v1/exams/:examId/classes/': { allow: ['student', 'teacher'] },
+  // The fixture's exam is no demo lesson's question set: 404 for everyone, and nobody is refused.
+  'GET /api/v1/demo/question-sets/:examId/': { allow: everyone },
+  'POST /api/v1/demo/question-sets/:examId/check/': {
+    allow: everyone,
+    payload: (f) => ({ question_id: f.questionId, answer: { text: 'x' } }),
+  },
   // The fixture's question already accepts 'x': nothing changes.
   'POST /api/v1/classes/:classId/exams/:examId/questions/:questionId/accept-alternative/': {
     allow: ['teacher', 'staff'],

@@ -139,17 +139,6 @@ export const answerSchemaByType = {
 /** The answer to one question of a type, e.g. `AnswerOf<'numeric'>` is `{ value: string }`. */
 export type AnswerOf<T extends QuestionType> = z.infer<(typeof answerSchemaByType)[T]>;
 
-/** Any answer; validate it with `answerSchemaByType[question.type]` to know which. */
-export const examAnswerSchema = z.union([
-  multipleChoiceAnswerSchema,
-  shortTextAnswerSchema,
-  numericAnswerSchema,
-  mathsExpressionAnswerSchema,
-  extendedResponseAnswerSchema,
-  activityAnswerSchema,
-]);
-export type ExamAnswer = z.infer<typeof examAnswerSchema>;
-
 /** A student's self-reflection in a reflective question set; it is never scored. */
 export const reflectionAnswerSchema = z.object({
   /** 1 = not at all confident, 5 = very confident. */
@@ -158,6 +147,21 @@ export const reflectionAnswerSchema = z.object({
   revisit: z.string().max(MAX_TYPED_ANSWER_LENGTH),
 });
 export type ReflectionAnswer = z.infer<typeof reflectionAnswerSchema>;
+
+/**
+ * Any answer; validate it with `answerSchemaByType[question.type]` to know which (in a reflective question set, every
+ * answer is a reflectionAnswerSchema whatever the question's type).
+ */
+export const examAnswerSchema = z.union([
+  multipleChoiceAnswerSchema,
+  shortTextAnswerSchema,
+  numericAnswerSchema,
+  mathsExpressionAnswerSchema,
+  extendedResponseAnswerSchema,
+  activityAnswerSchema,
+  reflectionAnswerSchema,
+]);
+export type ExamAnswer = z.infer<typeof examAnswerSchema>;
 
 /** Outcomes of marking one answer. */
 export const markStatuses = ['correct', 'incorrect', 'partially_correct', 'needs_marking', 'unanswered'] as const;

@@ -41,6 +41,8 @@ export const exams = pgTable(
     additionalMaterials: text('additional_materials').notNull().default(''),
     /** Minutes a student has from starting a sitting (plus any extra time); null for no limit. */
     timeLimitMinutes: integer('time_limit_minutes'),
+    /** When true, students see worked solutions only once their class's results are released. */
+    hideSolutionsUntilRelease: boolean('hide_solutions_until_release').notNull().default(false),
   },
   (t) => [
     check('exams_kind_check', sql`${t.kind} in ('exam', 'question_set', 'reflective_question_set')`),

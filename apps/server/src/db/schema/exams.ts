@@ -81,6 +81,8 @@ export const examSittings = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** The student's extra-time allowance in the class, copied at start and kept up to date while open. */
     extraTimeMinutes: integer('extra_time_minutes').notNull().default(0),
+    /** The teacher who entered the answers from the student's paper (transcribe); null when the student sat it. */
+    transcribedBy: integer('transcribed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('exam_sittings_one_open_key')
@@ -167,4 +169,51 @@ export const examExtraTime = pgTable(
     primaryKey({ columns: [t.classId, t.profileId] }),
     check('exam_extra_time_minutes_check', sql`${t.minutes} >= 0`),
   ],
+);
+
+/** A class's results of an exam released to its students by a teacher (no row: held). */
+export const examResultReleases = pgTable(
+  'exam_result_releases',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => schoolClasses.id, { onDelete: 'cascade' }),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
+    releasedBy: integer('released_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.examId] })],
+);
+
+/** A student says they now understand a question they got wrong ('grok'); no row: not yet. */
+export const examQuestionGroks = pgTable(
+  'exam_question_groks',
+  {
+    ...studentInClassColumns(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => examQuestions.id, { onDelete: 'cascade' }),
+    grokkedAt: timestamp('grokked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.profileId, t.questionId] })],
+);
+
+/** A student's note on an exam question (sanitised HTML), versioned like answers for autosave conflicts. */
+export const examQuestionNotes = pgTable(
+  'exam_question_notes',
+  {
+    ...studentInClassColumns(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => examQuestions.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.profileId, t.questionId] })],
 );

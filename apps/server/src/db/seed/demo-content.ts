@@ -50,6 +50,8 @@ interface ExamFields {
   submittable?: boolean;
   materials?: string;
   timeLimitMinutes?: number;
+  /** Students see worked solutions only once their teacher releases the class's results. */
+  hideSolutionsUntilRelease?: boolean;
 }
 
 /**
@@ -380,6 +382,7 @@ const science: NodeSpec[] = [
       {
         type: 'exam',
         title: 'Chemical reactions test',
+        hideSolutionsUntilRelease: true,
         content: chemicalReactionsTest,
         materials: 'Calculator and periodic table.',
       },
@@ -622,6 +625,7 @@ async function insertExam(
       marksTotal: spec.content ? '0' : spec.marks,
       additionalMaterials: spec.materials ?? '',
       timeLimitMinutes: spec.timeLimitMinutes ?? null,
+      hideSolutionsUntilRelease: spec.hideSolutionsUntilRelease ?? false,
     })
     .returning({ id: exams.id });
   if (spec.content) withContent.push([exam!.id, spec.content]);

@@ -7,17 +7,22 @@ import type {
   SectionRow,
   SittingRow,
   classSittings,
+  NoteRow,
+  questionResponses,
 } from './exams.repository';
+import { anonymisedName } from '@banksia/contracts/rules/anonymiser';
 import type {
   ClassSittings,
   ExamLock,
   ExamQuestionView,
   ExamView,
   ExtraTime,
+  QuestionNote,
+  QuestionResponses,
   QuestionSolution,
   Sitting,
   SittingAnswer,
-} from './exams.schemas';
+} from '@banksia/contracts/exam-api';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const optionalIso = (value: Date | string | null) => (value === null ? null : iso(value));
@@ -106,6 +111,7 @@ export function presentExam(
     marks_total: String(num(exam.marksTotal)),
     additional_materials: exam.additionalMaterials,
     time_limit_minutes: exam.timeLimitMinutes,
+    hide_solutions_until_release: exam.hideSolutionsUntilRelease,
     sections: sections.map((s) => ({
       id: s.id,
       title: s.title,
@@ -127,6 +133,18 @@ export function presentAnswer(row: AnswerRow): SittingAnswer {
   };
 }
 
+/** Who reads a sitting: the student (teacher marks held back until results are released) or a marker. */
+export type SittingAudience = 'student' | 'marker';
+
+/**
+ * An answer as the student sees it before their class's results are released: a teacher's mark (and feedback) is
+ * held back, and the answer shows as waiting for marking.
+ */
+export function heldBack(row: AnswerRow): AnswerRow {
+  if (row.markedBy === null && row.markStatus !== 'needs_marking') return row;
+  return { ...row, markStatus: 'needs_marking', marksAwarded: null, feedback: '' };
+}
+
 export function presentSitting(s: {
   sitting: SittingRow;
   exam: ExamRow;
@@ -134,9 +152,13 @@ export function presentSitting(s: {
   questions: QuestionRow[];
   deadline: Date | null;
   now: Date;
+  released: boolean;
+  audience: SittingAudience;
 }): Sitting {
-  const { sitting, exam, answers } = s;
+  const { sitting, exam } = s;
   const open = sitting.status === 'open';
+  const answers = s.audience === 'student' && !s.released && !open ? s.answers.map(heldBack) : s.answers;
+  const scored = exam.kind !== 'reflective_question_set';
   return {
     id: sitting.id,
     exam_id: sitting.examId,
@@ -145,19 +167,22 @@ export function presentSitting(s: {
     status: sitting.status,
     started_at: iso(sitting.startedAt),
     submitted_at: optionalIso(sitting.submittedAt),
-    time_limit_minutes: exam.timeLimitMinutes,
+    time_limit_minutes: sitting.transcribedBy === null ? exam.timeLimitMinutes : null,
     extra_time_minutes: sitting.extraTimeMinutes,
     deadline: s.deadline && s.deadline.toISOString(),
     time_remaining_seconds:
       s.deadline && open ? Math.max(0, Math.floor((s.deadline.getTime() - s.now.getTime()) / 1000)) : null,
+    transcribed: sitting.transcribedBy !== null,
     answers: answers.map(presentAnswer),
     result: open
       ? null
       : {
-          marks_awarded: roundMarks(
-            answers.reduce((sum, a) => sum + (a.marksAwarded === null ? 0 : num(a.marksAwarded)), 0),
-          ),
-          marks_total: roundMarks(s.questions.reduce((sum, q) => sum + num(q.marks), 0)),
+          scored,
+          released: s.released,
+          marks_awarded: scored
+            ? roundMarks(answers.reduce((sum, a) => sum + (a.marksAwarded === null ? 0 : num(a.marksAwarded)), 0))
+            : 0,
+          marks_total: scored ? roundMarks(s.questions.reduce((sum, q) => sum + num(q.marks), 0)) : 0,
           needs_marking: answers.filter((a) => a.markStatus === 'needs_marking').length,
         },
   };
@@ -177,12 +202,32 @@ export function presentExtraTime(classId: number, profileId: number, minutes: nu
 
 type ClassSittingRow = Awaited<ReturnType<typeof classSittings>>[number];
 
-export function presentClassSittings(rows: ClassSittingRow[]): ClassSittings {
+/** A student's name, or the day's pseudonym (spec §4 anonymiser) when names are hidden. */
+export function studentName(
+  profileId: number,
+  name: { first_name: string; last_name: string },
+  anonymise: { now: Date } | null,
+): { first_name: string; last_name: string } {
+  if (!anonymise) return { first_name: name.first_name, last_name: name.last_name };
+  const pseudonym = anonymisedName(profileId, anonymise.now);
+  return { first_name: pseudonym.firstName, last_name: pseudonym.lastName };
+}
+
+export function presentClassSittings(
+  rows: ClassSittingRow[],
+  extra: {
+    releasedAt: Date | null;
+    questions: { question_id: number; submitted: number; needs_marking: number }[];
+    anonymise: { now: Date } | null;
+  },
+): ClassSittings {
   return {
+    released_at: optionalIso(extra.releasedAt),
+    anonymised: extra.anonymise !== null,
+    questions: extra.questions,
     students: rows.map((r) => ({
       profile_id: r.profile_id,
-      first_name: r.first_name,
-      last_name: r.last_name,
+      ...studentName(r.profile_id, r, extra.anonymise),
       extra_time_minutes: r.extra_time_minutes ?? 0,
       sitting:
         r.sitting_id === null
@@ -197,4 +242,33 @@ export function presentClassSittings(rows: ClassSittingRow[]): ClassSittings {
             },
     })),
   };
+}
+
+type ResponseRow = Awaited<ReturnType<typeof questionResponses>>[number];
+
+export function presentQuestionResponses(
+  question: QuestionRow,
+  rows: ResponseRow[],
+  anonymise: { now: Date } | null,
+): QuestionResponses {
+  return {
+    question: presentQuestion(question, true),
+    anonymised: anonymise !== null,
+    responses: rows.map((r) => ({
+      profile_id: r.profile_id,
+      ...studentName(r.profile_id, r, anonymise),
+      sitting_id: r.sitting_id,
+      submitted_at: iso(r.submitted_at),
+      transcribed: r.transcribed,
+      answer: r.answer,
+      mark_status: r.mark_status,
+      marks_awarded: r.marks_awarded === null ? null : num(r.marks_awarded),
+      feedback: r.feedback ?? '',
+      marked_by_teacher: r.marked_by !== null,
+    })),
+  };
+}
+
+export function presentNote(row: NoteRow): QuestionNote {
+  return { question_id: row.questionId, body: row.body, version: row.version, updated_at: iso(row.updatedAt) };
 }

@@ -1,10 +1,13 @@
 import type { ExamAnswer, MarkStatus } from '@banksia/contracts/exams';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   examAnswers,
   examClassLocks,
   examExtraTime,
+  examQuestionGroks,
+  examQuestionNotes,
   examQuestions,
+  examResultReleases,
   exams,
   examSections,
   examSittings,
@@ -228,12 +231,13 @@ const sittingOf = (k: SittingKey) =>
  */
 export async function insertOpenSitting(
   db: Executor,
-  v: SittingKey & { schoolId: number; startedAt: Date; extraTimeMinutes: number },
+  v: SittingKey & { schoolId: number; startedAt: Date; extraTimeMinutes: number; transcribedBy?: number },
 ): Promise<SittingRow | null> {
   const { rows } = await db.execute<{ id: number }>(sql`
-    insert into exam_sittings (school_id, class_id, profile_id, exam_id, status, started_at, extra_time_minutes)
+    insert into exam_sittings (school_id, class_id, profile_id, exam_id, status, started_at, extra_time_minutes,
+                               transcribed_by)
     values (${v.schoolId}, ${v.classId}, ${v.profileId}, ${v.examId}, 'open', ${v.startedAt}::timestamptz,
-            ${v.extraTimeMinutes})
+            ${v.extraTimeMinutes}, ${v.transcribedBy ?? null})
     on conflict (exam_id, class_id, profile_id) where status = 'open' do nothing
     returning id`);
   return rows[0] ? findSitting(db, rows[0].id) : null;
@@ -479,4 +483,270 @@ export async function rewriteAutoMarks(
     set mark_status = v.status, marks_awarded = v.marks, updated_at = ${now}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id int, status text, marks numeric)
     where a.id = v.id and a.marked_by is null`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Releasing results
+
+export async function releasedAt(db: Executor, classId: number, examId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ releasedAt: examResultReleases.releasedAt })
+    .from(examResultReleases)
+    .where(and(eq(examResultReleases.classId, classId), eq(examResultReleases.examId, examId)));
+  return row?.releasedAt ?? null;
+}
+
+/** Releases (keeping the first release time when released again) or holds a class's results. */
+export async function writeRelease(
+  db: Executor,
+  v: { schoolId: number; classId: number; examId: number; released: boolean; userId: number; now: Date },
+): Promise<Date | null> {
+  if (!v.released) {
+    await db
+      .delete(examResultReleases)
+      .where(and(eq(examResultReleases.classId, v.classId), eq(examResultReleases.examId, v.examId)));
+    return null;
+  }
+  await db
+    .insert(examResultReleases)
+    .values({ schoolId: v.schoolId, classId: v.classId, examId: v.examId, releasedAt: v.now, releasedBy: v.userId })
+    .onConflictDoNothing();
+  return releasedAt(db, v.classId, v.examId);
+}
+
+/** Whether the user has a submitted sitting of the exam in a class whose results are released. */
+export async function hasReleasedSitting(db: Executor, userId: number, examId: number): Promise<boolean> {
+  const { rows } = await db.execute<{ found: boolean }>(sql`
+    select exists(select 1 from exam_sittings s join profiles p on p.id = s.profile_id
+                  join exam_result_releases r on r.class_id = s.class_id and r.exam_id = s.exam_id
+                  where s.exam_id = ${examId} and p.user_id = ${userId} and s.status = 'submitted') as found`);
+  return rows[0]?.found ?? false;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sittings whose time ran out, marking summaries and answers by question
+
+/** Open sittings (not transcribed) of an exam in a class whose deadline passed before `before`. */
+export async function expiredOpenSittings(
+  db: Executor,
+  q: { classId: number; examId: number; timeLimitMinutes: number; before: Date },
+): Promise<SittingRow[]> {
+  return db
+    .select()
+    .from(examSittings)
+    .where(
+      and(
+        eq(examSittings.classId, q.classId),
+        eq(examSittings.examId, q.examId),
+        eq(examSittings.status, 'open'),
+        sql`${examSittings.transcribedBy} is null`,
+        sql`${examSittings.startedAt} + make_interval(mins => ${q.timeLimitMinutes} + ${examSittings.extraTimeMinutes})
+            < ${q.before}::timestamptz`,
+      ),
+    );
+}
+
+/** Per question of the exam: answers in the class's submitted sittings, and those waiting for a teacher. */
+export async function questionMarkingCounts(db: Executor, q: { classId: number; schoolId: number; examId: number }) {
+  const { rows } = await db.execute<{ question_id: number; submitted: number; needs_marking: number }>(sql`
+    select eq.id as question_id,
+           count(a.id) filter (where s.id is not null)::int as submitted,
+           count(a.id) filter (where s.id is not null and a.mark_status = 'needs_marking')::int as needs_marking
+    from exam_questions eq
+    left join exam_answers a on a.question_id = eq.id and a.school_id = ${q.schoolId}
+    left join exam_sittings s on s.id = a.sitting_id and s.status = 'submitted' and s.class_id = ${q.classId}
+    where eq.exam_id = ${q.examId}
+    group by eq.id
+    order by eq.id`);
+  return rows;
+}
+
+/**
+ * The answers to one question in the class's submitted sittings (each student's last submitted sitting), with the
+ * student's name: one query, ordered like the class lists.
+ */
+export async function questionResponses(
+  db: Executor,
+  q: { classId: number; schoolId: number; examId: number; questionId: number },
+) {
+  const { rows } = await db.execute<{
+    profile_id: number;
+    first_name: string;
+    last_name: string;
+    sitting_id: number;
+    submitted_at: string | Date;
+    transcribed: boolean;
+    answer: ExamAnswer | null;
+    mark_status: MarkStatus | null;
+    marks_awarded: string | null;
+    feedback: string | null;
+    marked_by: number | null;
+  }>(sql`
+    select p.id as profile_id, u.first_name, u.last_name, s.id as sitting_id, s.submitted_at,
+           s.transcribed_by is not null as transcribed,
+           a.answer, a.mark_status, a.marks_awarded, a.feedback, a.marked_by
+    from enrolments e
+    join profiles p on p.id = e.profile_id
+    join users u on u.id = p.user_id
+    join lateral (
+      select * from exam_sittings s
+      where s.exam_id = ${q.examId} and s.class_id = e.class_id and s.profile_id = p.id and s.status = 'submitted'
+      order by s.submitted_at desc, s.id desc
+      limit 1
+    ) s on true
+    left join exam_answers a on a.sitting_id = s.id and a.question_id = ${q.questionId}
+    where e.class_id = ${q.classId} and e.school_id = ${q.schoolId} and e.access_status >= 25
+    order by lower(u.last_name), lower(u.first_name), p.id`);
+  return rows;
+}
+
+/** The student's last submitted sitting of the exam in the class. */
+export async function lastSubmittedSitting(db: Executor, k: SittingKey): Promise<SittingRow | null> {
+  const [row] = await db
+    .select()
+    .from(examSittings)
+    .where(and(sittingOf(k), eq(examSittings.status, 'submitted')))
+    .orderBy(desc(examSittings.submittedAt), desc(examSittings.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The actor's classes on a course, as a student on the roster or a teacher, with the exam's state in each. */
+export async function examClassesOf(db: Executor, q: { userId: number; courseId: number; examId: number }) {
+  const { rows } = await db.execute<{
+    class_id: number;
+    school_id: number;
+    title: string;
+    profile_id: number | null;
+    teaches: boolean;
+    is_locked: boolean;
+    released_at: string | Date | null;
+  }>(sql`
+    select c.id as class_id, c.school_id, c.title,
+           (select e.profile_id from enrolments e join profiles p on p.id = e.profile_id
+             where e.class_id = c.id and e.school_id = c.school_id and p.user_id = ${q.userId}
+               and e.access_status >= 25 limit 1) as profile_id,
+           exists(select 1 from class_teachers ct join profiles p on p.id = ct.profile_id
+                  where ct.class_id = c.id and p.user_id = ${q.userId}) as teaches,
+           exists(select 1 from exam_class_locks l where l.class_id = c.id and l.exam_id = ${q.examId}
+                  and l.status = 'LOCKED_BY_TEACHER') as is_locked,
+           (select r.released_at from exam_result_releases r
+             where r.class_id = c.id and r.exam_id = ${q.examId}) as released_at
+    from school_classes c
+    where c.course_id = ${q.courseId}
+      and (exists(select 1 from enrolments e join profiles p on p.id = e.profile_id
+                  where e.class_id = c.id and e.school_id = c.school_id and p.user_id = ${q.userId}
+                    and e.access_status >= 25)
+           or exists(select 1 from class_teachers ct join profiles p on p.id = ct.profile_id
+                     where ct.class_id = c.id and p.user_id = ${q.userId}))
+    order by c.title, c.id`);
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mistakes: grok and notes
+
+export type NoteRow = typeof examQuestionNotes.$inferSelect;
+
+export async function groksOf(db: Executor, classId: number, profileId: number, questionIds: number[]) {
+  if (!questionIds.length) return [];
+  return db
+    .select({ questionId: examQuestionGroks.questionId, grokkedAt: examQuestionGroks.grokkedAt })
+    .from(examQuestionGroks)
+    .where(
+      and(
+        eq(examQuestionGroks.classId, classId),
+        eq(examQuestionGroks.profileId, profileId),
+        inArray(examQuestionGroks.questionId, questionIds),
+      ),
+    );
+}
+
+export async function writeGrok(
+  db: Executor,
+  v: { schoolId: number; classId: number; profileId: number; questionId: number; grokked: boolean; now: Date },
+): Promise<Date | null> {
+  const key = and(
+    eq(examQuestionGroks.classId, v.classId),
+    eq(examQuestionGroks.profileId, v.profileId),
+    eq(examQuestionGroks.questionId, v.questionId),
+  );
+  if (!v.grokked) {
+    await db.delete(examQuestionGroks).where(key);
+    return null;
+  }
+  await db
+    .insert(examQuestionGroks)
+    .values({
+      schoolId: v.schoolId,
+      classId: v.classId,
+      profileId: v.profileId,
+      questionId: v.questionId,
+      grokkedAt: v.now,
+    })
+    .onConflictDoNothing();
+  const [row] = await db.select({ grokkedAt: examQuestionGroks.grokkedAt }).from(examQuestionGroks).where(key);
+  return row?.grokkedAt ?? null;
+}
+
+export async function notesOf(db: Executor, classId: number, profileId: number, examId: number): Promise<NoteRow[]> {
+  const rows = await db
+    .select({ note: examQuestionNotes })
+    .from(examQuestionNotes)
+    .innerJoin(examQuestions, eq(examQuestions.id, examQuestionNotes.questionId))
+    .where(
+      and(
+        eq(examQuestionNotes.classId, classId),
+        eq(examQuestionNotes.profileId, profileId),
+        eq(examQuestions.examId, examId),
+      ),
+    )
+    .orderBy(asc(examQuestionNotes.questionId));
+  return rows.map((r) => r.note);
+}
+
+/** Saves a note if `version` is still the stored one (0 when there is none), as saveAnswer does; null when stale. */
+export async function saveNote(
+  db: Executor,
+  v: {
+    schoolId: number;
+    classId: number;
+    profileId: number;
+    questionId: number;
+    body: string;
+    version: number;
+    now: Date;
+  },
+): Promise<NoteRow | null> {
+  const { rows } = await db.execute<{ question_id: number }>(sql`
+    insert into exam_question_notes (school_id, class_id, profile_id, question_id, body, version, updated_at)
+    select ${v.schoolId}, ${v.classId}, ${v.profileId}, ${v.questionId}, ${v.body}, 1, ${v.now}::timestamptz
+    where ${v.version}::int = 0
+       or exists(select 1 from exam_question_notes where class_id = ${v.classId} and profile_id = ${v.profileId}
+                 and question_id = ${v.questionId})
+    on conflict (class_id, profile_id, question_id) do update
+      set body = excluded.body, version = exam_question_notes.version + 1, updated_at = excluded.updated_at
+      where exam_question_notes.version = ${v.version}::int
+    returning question_id`);
+  if (!rows[0]) return null;
+  const [row] = await db
+    .select()
+    .from(examQuestionNotes)
+    .where(
+      and(
+        eq(examQuestionNotes.classId, v.classId),
+        eq(examQuestionNotes.profileId, v.profileId),
+        eq(examQuestionNotes.questionId, v.questionId),
+      ),
+    );
+  return row!;
+}
+
+/** Whether an exam is the question set of a demo lesson (the only exams shown signed out). */
+export async function isDemoQuestionSet(db: Executor, examId: number): Promise<boolean> {
+  const { rows } = await db.execute<{ found: boolean }>(sql`
+    select exists(select 1 from lessons l join courses c on c.id = l.course_id join exams x on x.id = l.question_set_id
+                  where l.question_set_id = ${examId} and l.is_demo and l.is_published and not l.is_coming_soon
+                    and c.is_published and x.is_published and x.is_submittable) as found`);
+  return rows[0]?.found ?? false;
 }

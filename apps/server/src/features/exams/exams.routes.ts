@@ -2,6 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import {
+  anonymiseQuery,
+  classExamStudentParams,
+  demoCheckBody,
+  demoCheckSchema,
+  examClassesSchema,
+  grokBody,
+  grokSchema,
+  mistakesSchema,
+  questionNoteBody,
+  questionNoteSchema,
+  questionResponsesSchema,
+  releaseResultsBody,
+  releaseResultsSchema,
   acceptAlternativeBody,
   acceptAlternativeResultSchema,
   classExamParams,
@@ -21,7 +34,7 @@ import {
   sittingQuery,
   sittingQuestionParams,
   sittingSchema,
-} from './exams.schemas';
+} from '@banksia/contracts/exam-api';
 import * as service from './exams.service';
 
 /**
@@ -39,6 +52,16 @@ import * as service from './exams.service';
  *   to an objective question for everyone; submitted answers are marked again (not those a teacher marked).
  * - GET, POST /api/v1/classes/{classId}/exams/{examId}/lock/ — api:class-exam-lock (OPEN / LOCKED_BY_TEACHER).
  * - PUT  /api/v1/classes/{classId}/students/{profileId}/extra-time/ — a student's extra minutes in the class.
+ * - GET  /api/v1/exams/{examId}/classes/ — the actor's classes on the exam's course (the exam pages have no class).
+ * - GET  /api/v1/classes/{classId}/exams/{examId}/questions/{questionId}/responses/ — the class's answers to one
+ *   question, for marking by question (?anonymise=1 gives the day's pseudonyms, as on …/sittings/).
+ * - POST /api/v1/classes/{classId}/exams/{examId}/release/ — release results to the class, or hold them.
+ * - POST /api/v1/classes/{classId}/exams/{examId}/students/{profileId}/transcribe/ — a teacher opens a sitting to
+ *   enter a student's paper answers (then answers and submits it with the calls above).
+ * - GET  /api/v1/classes/{classId}/exams/{examId}/mistakes/ — the student's mistakes, groks and notes.
+ * - PUT  /api/v1/classes/{classId}/exams/{examId}/questions/{questionId}/grok/ and …/note/.
+ * - GET  /api/v1/demo/question-sets/{examId}/ and POST …/check/ — a demo lesson's question set, signed out;
+ *   checking an answer stores nothing.
  *
  * Who may do what is decided in the service from the actor's standing in the class (classes.service).
  */
@@ -79,8 +102,15 @@ export function examsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       `${classExam}/sittings/`,
-      { config: signedIn, schema: { tags, params: classExamParams, response: { 200: classSittingsSchema } } },
-      async (request) => service.classSittings(deps, requireActor(request), request.params),
+      {
+        config: signedIn,
+        schema: { tags, params: classExamParams, querystring: anonymiseQuery, response: { 200: classSittingsSchema } },
+      },
+      async (request) =>
+        service.classSittings(deps, requireActor(request), {
+          ...request.params,
+          anonymise: request.query.anonymise === '1',
+        }),
     );
 
     app.put(
@@ -143,6 +173,95 @@ export function examsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: classStudentParams, body: setExtraTimeBody, response: { 200: extraTimeSchema } },
       },
       async (request) => service.setExtraTime(deps, requireActor(request), request.params, request.body),
+    );
+
+    app.get(
+      '/api/v1/exams/:examId/classes/',
+      { config: signedIn, schema: { tags, params: examParams, response: { 200: examClassesSchema } } },
+      async (request) => service.examClasses(deps, requireActor(request), request.params.examId),
+    );
+
+    app.get(
+      `${classExam}/questions/:questionId/responses/`,
+      {
+        config: signedIn,
+        schema: {
+          tags,
+          params: classExamQuestionParams,
+          querystring: anonymiseQuery,
+          response: { 200: questionResponsesSchema },
+        },
+      },
+      async (request) =>
+        service.questionResponses(deps, requireActor(request), {
+          ...request.params,
+          anonymise: request.query.anonymise === '1',
+        }),
+    );
+
+    app.post(
+      `${classExam}/release/`,
+      {
+        config: signedIn,
+        schema: { tags, params: classExamParams, body: releaseResultsBody, response: { 200: releaseResultsSchema } },
+      },
+      async (request) => service.releaseResults(deps, requireActor(request), request.params, request.body),
+    );
+
+    app.post(
+      `${classExam}/students/:profileId/transcribe/`,
+      {
+        config: signedIn,
+        schema: { tags, params: classExamStudentParams, response: { 200: sittingSchema, 201: sittingSchema } },
+      },
+      async (request, reply) => {
+        const { sitting, created } = await service.startTranscription(deps, requireActor(request), request.params);
+        return reply.status(created ? 201 : 200).send(sitting);
+      },
+    );
+
+    app.get(
+      `${classExam}/mistakes/`,
+      { config: signedIn, schema: { tags, params: classExamParams, response: { 200: mistakesSchema } } },
+      async (request) => service.mistakes(deps, requireActor(request), request.params),
+    );
+
+    app.put(
+      `${classExam}/questions/:questionId/grok/`,
+      {
+        config: signedIn,
+        schema: { tags, params: classExamQuestionParams, body: grokBody, response: { 200: grokSchema } },
+      },
+      async (request) => service.setGrok(deps, requireActor(request), request.params, request.body),
+    );
+
+    app.put(
+      `${classExam}/questions/:questionId/note/`,
+      {
+        config: signedIn,
+        schema: {
+          tags,
+          params: classExamQuestionParams,
+          body: questionNoteBody,
+          response: { 200: questionNoteSchema },
+        },
+      },
+      async (request) => service.saveNote(deps, requireActor(request), request.params, request.body),
+    );
+
+    app.get(
+      '/api/v1/demo/question-sets/:examId/',
+      { config: { access: access.public }, schema: { tags, params: examParams, response: { 200: examViewSchema } } },
+      async (request) => service.demoQuestionSet(deps, request.params.examId),
+    );
+
+    app.post(
+      '/api/v1/demo/question-sets/:examId/check/',
+      {
+        config: { access: access.public },
+        schema: { tags, params: examParams, body: demoCheckBody, response: { 200: demoCheckSchema } },
+      },
+      async (request) => service.demoCheck(deps, request.params.examId, request.body),
     );
   };
 }

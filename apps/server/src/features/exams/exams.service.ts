@@ -4,6 +4,7 @@ import {
   type ExamQuestion,
   examQuestionSchema,
   type MarkStatus,
+  reflectionAnswerSchema,
 } from '@banksia/contracts/exams';
 import { isExamListed } from '@banksia/contracts/rules/listing';
 import { markObjective, remarkWithAcceptedAlternative } from '@banksia/contracts/rules/answer-marking';
@@ -24,7 +25,11 @@ import {
   presentExam,
   presentExtraTime,
   presentLock,
+  heldBack,
+  presentNote,
+  presentQuestionResponses,
   presentSitting,
+  type SittingAudience,
 } from './exams.presenter';
 import * as repo from './exams.repository';
 import {
@@ -32,7 +37,18 @@ import {
   type AcceptAlternativeBody,
   type AcceptAlternativeResult,
   type ClassSittings,
+  type DemoCheck,
+  type DemoCheckBody,
+  type ExamClasses,
   type ExamLock,
+  type Grok,
+  mistakeStatuses,
+  type Mistakes,
+  type QuestionNote,
+  type QuestionNoteBody,
+  type QuestionResponses,
+  type ReleaseResults,
+  type ReleaseResultsBody,
   type ExamView,
   type ExtraTime,
   type MarkAnswerBody,
@@ -41,7 +57,7 @@ import {
   type SetExtraTimeBody,
   type Sitting,
   type SittingAnswer,
-} from './exams.schemas';
+} from '@banksia/contracts/exam-api';
 
 export const ANSWER_CONFLICT_DETAIL = 'This answer was changed somewhere else. Reload to see the latest version.';
 
@@ -135,7 +151,11 @@ export async function getExam(deps: AppDeps, actor: Actor, examId: number): Prom
   if (!marker && !isExamListed({ is_published: exam.isPublished, is_submittable: exam.isSubmittable })) {
     throw new AppError('not_found', 'No such exam.');
   }
-  const withSolutions = marker || (await repo.hasSubmitted(deps.db, actor.userId, exam.id));
+  const withSolutions =
+    marker ||
+    (exam.hideSolutionsUntilRelease
+      ? await repo.hasReleasedSitting(deps.db, actor.userId, exam.id)
+      : await repo.hasSubmitted(deps.db, actor.userId, exam.id));
   const [sections, questions] = await Promise.all([
     repo.sectionsOf(deps.db, exam.id),
     repo.questionsOf(deps.db, exam.id),
@@ -174,20 +194,57 @@ export function sittingDeadline(
   return new Date(new Date(sitting.startedAt).getTime() + (timeLimitMinutes + sitting.extraTimeMinutes) * 60_000);
 }
 
-async function sittingView(deps: AppDeps, sitting: repo.SittingRow, exam?: repo.ExamRow): Promise<Sitting> {
-  const theExam = exam ?? (await repo.findExam(deps.db, sitting.examId))!;
-  const [answers, questions] = await Promise.all([
+/** When a sitting's time runs out, or null: untimed exams, and sittings a teacher transcribes from paper. */
+function deadlineOf(sitting: repo.SittingRow, exam: repo.ExamRow): Date | null {
+  return sitting.transcribedBy === null ? sittingDeadline(sitting, exam.timeLimitMinutes) : null;
+}
+
+async function sittingView(
+  deps: AppDeps,
+  sitting: repo.SittingRow,
+  exam: repo.ExamRow,
+  audience: SittingAudience,
+): Promise<Sitting> {
+  const [answers, questions, releasedAt] = await Promise.all([
     repo.answersOf(deps.db, sitting.id),
     repo.questionsOf(deps.db, sitting.examId),
+    repo.releasedAt(deps.db, sitting.classId, sitting.examId),
   ]);
   return presentSitting({
     sitting,
-    exam: theExam,
+    exam,
     answers,
     questions,
-    deadline: sittingDeadline(sitting, theExam.timeLimitMinutes),
+    deadline: deadlineOf(sitting, exam),
     now: deps.clock.now(),
+    released: releasedAt !== null,
+    audience,
   });
+}
+
+/**
+ * Submits a sitting whose time ran out (deadline plus the late-save grace) and that nobody submitted: the browser
+ * submits at the deadline, but a closed laptop does not. Done lazily whenever the sitting or its class's sittings
+ * are read, so a result never depends on a page being open. Audited as an automatic submit.
+ */
+async function closeIfExpired(deps: AppDeps, sitting: repo.SittingRow, exam: repo.ExamRow): Promise<repo.SittingRow> {
+  const deadline = deadlineOf(sitting, exam);
+  if (sitting.status !== 'open' || !deadline) return sitting;
+  if (deps.clock.now().getTime() <= deadline.getTime() + LATE_SAVE_GRACE_MS) return sitting;
+  return submitInTransaction(deps, { sittingId: sitting.id, exam, actorUserId: null, checkLock: false });
+}
+
+/** closeIfExpired for every open sitting of the exam in the class (before a teacher reads the class's sittings). */
+async function closeExpiredInClass(deps: AppDeps, classId: number, exam: repo.ExamRow): Promise<void> {
+  if (exam.timeLimitMinutes === null) return;
+  const before = new Date(deps.clock.now().getTime() - LATE_SAVE_GRACE_MS);
+  const expired = await repo.expiredOpenSittings(deps.db, {
+    classId,
+    examId: exam.id,
+    timeLimitMinutes: exam.timeLimitMinutes,
+    before,
+  });
+  for (const sitting of expired) await closeIfExpired(deps, sitting, exam);
 }
 
 /**
@@ -207,11 +264,12 @@ export async function startSitting(
   const exam = await requireExamInClass(deps, access, key.examId);
   if (await isLocked(deps.db, access.klass.id, exam.id)) throw new AppError('exam_locked');
   const sittingKey = { examId: exam.id, classId: access.klass.id, profileId };
-  const open = await repo.findOpenSitting(deps.db, sittingKey);
-  if (open) return { sitting: await sittingView(deps, open, exam), created: false };
+  const found = await repo.findOpenSitting(deps.db, sittingKey);
+  const open = found && (await closeIfExpired(deps, found, exam));
+  if (open?.status === 'open') return { sitting: await sittingView(deps, open, exam, 'student'), created: false };
   if (exam.kind === 'exam') {
     const done = await repo.currentSitting(deps.db, sittingKey);
-    if (done) return { sitting: await sittingView(deps, done, exam), created: false };
+    if (done) return { sitting: await sittingView(deps, done, exam, 'student'), created: false };
   }
   const inserted = await repo.insertOpenSitting(deps.db, {
     ...sittingKey,
@@ -222,7 +280,7 @@ export async function startSitting(
   // Another start won the race: answer the sitting it opened.
   const sitting = inserted ?? (await repo.currentSitting(deps.db, sittingKey));
   if (!sitting) throw new AppError('conflict', 'The sitting changed while starting. Try again.');
-  return { sitting: await sittingView(deps, sitting, exam), created: !!inserted };
+  return { sitting: await sittingView(deps, sitting, exam, 'student'), created: !!inserted };
 }
 
 /**
@@ -245,31 +303,53 @@ export async function getSitting(
   if (!own && !(await repo.isOnRoster(deps.db, access.klass.id, access.klass.school_id, profileId))) {
     throw new AppError('not_found', 'No such student in this class.');
   }
-  const sitting = await repo.currentSitting(deps.db, { examId: exam.id, classId: access.klass.id, profileId });
-  if (!sitting) throw new AppError('not_found', 'This exam has not been started.');
-  return sittingView(deps, sitting, exam);
+  const current = await repo.currentSitting(deps.db, { examId: exam.id, classId: access.klass.id, profileId });
+  if (!current) throw new AppError('not_found', 'This exam has not been started.');
+  const sitting = await closeIfExpired(deps, current, exam);
+  return sittingView(deps, sitting, exam, own ? 'student' : 'marker');
 }
 
-/** Every student of the class with their sitting of the exam, for those who may teach the class. */
-export async function classSittings(deps: AppDeps, actor: Actor, key: ClassExamKey): Promise<ClassSittings> {
+/**
+ * Every student of the class with their sitting of the exam, per-question marking counts and whether results are
+ * released, for those who may teach the class. With `anonymise`, names are the day's pseudonyms (spec §4).
+ */
+export async function classSittings(
+  deps: AppDeps,
+  actor: Actor,
+  key: ClassExamKey & { anonymise?: boolean },
+): Promise<ClassSittings> {
   const access = await loadClassAccess(deps, actor, key.classId);
   if (!canTeach(access)) throw new AppError('forbidden');
   const exam = await requireExamInClass(deps, access, key.examId);
-  const rows = await repo.classSittings(deps.db, {
-    classId: access.klass.id,
-    schoolId: access.klass.school_id,
-    examId: exam.id,
+  await closeExpiredInClass(deps, access.klass.id, exam);
+  const q = { classId: access.klass.id, schoolId: access.klass.school_id, examId: exam.id };
+  const [rows, questions, releasedAt] = await Promise.all([
+    repo.classSittings(deps.db, q),
+    repo.questionMarkingCounts(deps.db, q),
+    repo.releasedAt(deps.db, q.classId, q.examId),
+  ]);
+  return presentClassSittings(rows, {
+    releasedAt,
+    questions,
+    anonymise: key.anonymise ? { now: deps.clock.now() } : null,
   });
-  return presentClassSittings(rows);
 }
 
-/** A sitting that belongs to the actor, who must still be on the class's roster; 403 for anyone else. */
-async function requireOwnSitting(deps: AppDeps, actor: Actor, sittingId: number) {
+/**
+ * A sitting the actor may answer and submit: their own (they must still be on the class's roster), or, when a teacher
+ * is transcribing it from paper, only those who may teach the class. 403 for anyone else.
+ */
+async function requireAnswerableSitting(deps: AppDeps, actor: Actor, sittingId: number) {
   const sitting = await repo.findSitting(deps.db, sittingId);
   if (!sitting) throw new AppError('not_found', 'No such sitting.');
   const access = await loadClassAccess(deps, actor, sitting.classId);
+  if (sitting.transcribedBy !== null) {
+    // The paper's answers are the teacher's to enter; the student's own screen does not write into them.
+    if (!canTeach(access)) throw new AppError('forbidden');
+    return { sitting, transcriber: true };
+  }
   if (access.studentProfileId !== sitting.profileId) throw new AppError('forbidden');
-  return sitting;
+  return { sitting, transcriber: false };
 }
 
 /** The answer in the shape its question's type expects, cleaned; 400 naming the fields at fault otherwise. */
@@ -277,10 +357,12 @@ async function checkAnswer(
   deps: AppDeps,
   actor: Actor,
   sitting: repo.SittingRow,
+  exam: repo.ExamRow,
   question: ExamQuestion,
   answer: unknown,
 ): Promise<ExamAnswer> {
-  const parsed = answerSchemaByType[question.type].safeParse(answer);
+  const schema = exam.kind === 'reflective_question_set' ? reflectionAnswerSchema : answerSchemaByType[question.type];
+  const parsed = schema.safeParse(answer);
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) {
@@ -289,11 +371,17 @@ async function checkAnswer(
     throw new AppError('validation_failed', undefined, { errors });
   }
   const given = parsed.data;
+  if ('revisit' in given) return { ...given, revisit: given.revisit.trim() };
   if ('html' in given) {
     const clean = sanitizeRichText(given.html);
     return { html: isBlankRichText(clean) ? '' : clean };
   }
   if ('activity_response_id' in given && question.type === 'activity') {
+    if (sitting.transcribedBy !== null) {
+      throw new AppError('validation_failed', undefined, {
+        errors: { answer: ['An activity is answered by the student in the activity; it cannot be transcribed.'] },
+      });
+    }
     // The student's own response to the question's activity in this class, and no other.
     const own = await getActivityResponse(deps, actor, { activityId: question.activity_id, classId: sitting.classId });
     if (own.id !== given.activity_response_id) {
@@ -317,17 +405,18 @@ export async function saveAnswer(
   key: { sittingId: number; questionId: number },
   body: SaveAnswerBody,
 ): Promise<SittingAnswer> {
-  const sitting = await requireOwnSitting(deps, actor, key.sittingId);
+  const { sitting, transcriber } = await requireAnswerableSitting(deps, actor, key.sittingId);
   const row = await repo.findQuestion(deps.db, sitting.examId, key.questionId);
   if (!row) throw new AppError('not_found', 'No such question in this exam.');
-  const answer = await checkAnswer(deps, actor, sitting, questionOf(row), body.answer);
   const exam = (await repo.findExam(deps.db, sitting.examId))!;
+  const answer = await checkAnswer(deps, actor, sitting, exam, questionOf(row), body.answer);
   const now = deps.clock.now();
   const saved = await deps.db.transaction(async (tx) => {
     const current = (await repo.lockSitting(tx, sitting.id, 'share'))!;
     if (current.status !== 'open') throw new AppError('sitting_submitted');
-    if (await isLocked(tx, current.classId, current.examId)) throw new AppError('exam_locked');
-    const deadline = sittingDeadline(current, exam.timeLimitMinutes);
+    // A teacher entering a paper may do so while the exam is locked to students.
+    if (!transcriber && (await isLocked(tx, current.classId, current.examId))) throw new AppError('exam_locked');
+    const deadline = deadlineOf(current, exam);
     if (deadline && now.getTime() > deadline.getTime() + LATE_SAVE_GRACE_MS) throw new AppError('time_up');
     return repo.saveAnswer(tx, {
       schoolId: current.schoolId,
@@ -343,39 +432,55 @@ export async function saveAnswer(
 }
 
 /**
- * Submits the student's own sitting, marking objective questions in the same transaction (markObjective); extended
- * responses and activities wait for a teacher (needs_marking). Idempotent: the sitting row is locked for update, so
- * of two submits one marks and the other finds it submitted and answers the same result. Refused while the exam is
- * locked in the class; allowed after the deadline (what was saved in time is submitted). Audited, so a submission
+ * Submits the student's own sitting (or one a teacher is transcribing), marking objective questions in the same
+ * transaction (markObjective); extended responses and activities wait for a teacher (needs_marking). Reflective
+ * question sets are not marked. Idempotent: the sitting row is locked for update, so of two submits one marks and the
+ * other finds it submitted and answers the same result. Refused while the exam is locked in the class (not for a
+ * transcribing teacher); allowed after the deadline (what was saved in time is submitted). Audited, so a submission
  * can be shown to have happened once.
  */
 export async function submitSitting(deps: AppDeps, actor: Actor, sittingId: number): Promise<Sitting> {
-  const sitting = await requireOwnSitting(deps, actor, sittingId);
+  const { sitting, transcriber } = await requireAnswerableSitting(deps, actor, sittingId);
   const exam = (await repo.findExam(deps.db, sitting.examId))!;
+  const submitted = await submitInTransaction(deps, {
+    sittingId: sitting.id,
+    exam,
+    actorUserId: actor.userId,
+    checkLock: !transcriber,
+  });
+  return sittingView(deps, submitted, exam, transcriber ? 'marker' : 'student');
+}
+
+/** The submit itself (see submitSitting); `actorUserId` null for an automatic submit when time ran out. */
+async function submitInTransaction(
+  deps: AppDeps,
+  o: { sittingId: number; exam: repo.ExamRow; actorUserId: number | null; checkLock: boolean },
+): Promise<repo.SittingRow> {
   const now = deps.clock.now();
-  const submitted = await deps.db.transaction(async (tx) => {
-    const current = (await repo.lockSitting(tx, sitting.id, 'update'))!;
+  return deps.db.transaction(async (tx) => {
+    const current = (await repo.lockSitting(tx, o.sittingId, 'update'))!;
     if (current.status === 'submitted') return current;
-    if (await isLocked(tx, current.classId, current.examId)) throw new AppError('exam_locked');
-    // Share-locked, so an alternative being accepted (acceptAlternative) either lands before these marks or re-marks
-    // this sitting after it commits.
-    const questions = await repo.lockQuestionsOf(tx, exam.id);
-    const answers = new Map((await repo.answersOf(tx, current.id)).map((a) => [a.questionId, a.answer]));
-    const marks = questions.map((q) => {
-      const result = markObjective(questionOf(q), answers.get(q.id) ?? null);
-      return { questionId: q.id, status: result.status, marksAwarded: result.marks_awarded };
-    });
-    await repo.recordMarks(tx, { schoolId: current.schoolId, sittingId: current.id, marks, now });
+    if (o.checkLock && (await isLocked(tx, current.classId, current.examId))) throw new AppError('exam_locked');
+    if (o.exam.kind !== 'reflective_question_set') {
+      // Share-locked, so an alternative being accepted (acceptAlternative) either lands before these marks or
+      // re-marks this sitting after it commits.
+      const questions = await repo.lockQuestionsOf(tx, o.exam.id);
+      const answers = new Map((await repo.answersOf(tx, current.id)).map((a) => [a.questionId, a.answer]));
+      const marks = questions.map((q) => {
+        const result = markObjective(questionOf(q), answers.get(q.id) ?? null);
+        return { questionId: q.id, status: result.status, marksAwarded: result.marks_awarded };
+      });
+      await repo.recordMarks(tx, { schoolId: current.schoolId, sittingId: current.id, marks, now });
+    }
     await audit(tx, {
-      actorUserId: actor.userId,
+      actorUserId: o.actorUserId,
       schoolId: current.schoolId,
-      action: 'exam_sitting.submit',
+      action: o.actorUserId === null ? 'exam_sitting.auto_submit' : 'exam_sitting.submit',
       entityType: 'exam_sitting',
       entityId: current.id,
     });
     return repo.markSubmitted(tx, current.id, now);
   });
-  return sittingView(deps, submitted, exam);
 }
 
 function statusForMarks(awarded: number, marks: number): MarkStatus {
@@ -615,4 +720,322 @@ export async function setExtraTime(
     });
   });
   return presentExtraTime(klass.id, key.profileId, body.minutes);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The actor's classes for an exam page
+
+/**
+ * The actor's classes on the exam's course (a student on the roster or a teacher), with the lock, the release and
+ * the student's current sitting in each: what the exam pages (which carry no class in their path) start from.
+ * 403 for those with no class on the course; 404 for an exam students may not see.
+ */
+export async function examClasses(deps: AppDeps, actor: Actor, examId: number): Promise<ExamClasses> {
+  const exam = await repo.findExam(deps.db, examId);
+  if (!exam) throw new AppError('not_found', 'No such exam.');
+  const rows = await repo.examClassesOf(deps.db, { userId: actor.userId, courseId: exam.courseId, examId });
+  if (!rows.length) throw new AppError('forbidden');
+  const listed = isExamListed({ is_published: exam.isPublished, is_submittable: exam.isSubmittable });
+  if (!listed && !rows.some((r) => r.teaches)) throw new AppError('not_found', 'No such exam.');
+  const classes = await Promise.all(
+    rows.map(async (r) => {
+      const found =
+        !r.teaches && r.profile_id !== null
+          ? await repo.currentSitting(deps.db, { examId, classId: r.class_id, profileId: r.profile_id })
+          : null;
+      const sitting = found && (await closeIfExpired(deps, found, exam));
+      return {
+        class_id: r.class_id,
+        name: r.title,
+        teaches: r.teaches,
+        is_locked: r.is_locked,
+        released_at: r.released_at === null ? null : new Date(r.released_at).toISOString(),
+        sitting: sitting
+          ? {
+              id: sitting.id,
+              status: sitting.status,
+              submitted_at: sitting.submittedAt && new Date(sitting.submittedAt).toISOString(),
+            }
+          : null,
+      };
+    }),
+  );
+  return { exam_id: exam.id, classes };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Marking by question, releasing results, transcribing a paper
+
+/**
+ * Each student's answer to one question in their last submitted sitting in the class, with the answer key, for
+ * those who may teach the class; names are the day's pseudonyms with `anonymise`.
+ */
+export async function questionResponses(
+  deps: AppDeps,
+  actor: Actor,
+  key: ClassExamKey & { questionId: number; anonymise?: boolean },
+): Promise<QuestionResponses> {
+  const access = await loadClassAccess(deps, actor, key.classId);
+  if (!canTeach(access)) throw new AppError('forbidden');
+  const exam = await requireExamInClass(deps, access, key.examId);
+  const question = await repo.findQuestion(deps.db, exam.id, key.questionId);
+  if (!question) throw new AppError('not_found', 'No such question in this exam.');
+  await closeExpiredInClass(deps, access.klass.id, exam);
+  const rows = await repo.questionResponses(deps.db, {
+    classId: access.klass.id,
+    schoolId: access.klass.school_id,
+    examId: exam.id,
+    questionId: question.id,
+  });
+  return presentQuestionResponses(question, rows, key.anonymise ? { now: deps.clock.now() } : null);
+}
+
+/**
+ * Releases a class's results of an exam to its students (teacher marks, feedback and, when the exam hides them,
+ * solutions), or holds them again; for those who may teach the class. Releasing again keeps the first time. Audited.
+ */
+export async function releaseResults(
+  deps: AppDeps,
+  actor: Actor,
+  key: ClassExamKey,
+  body: ReleaseResultsBody,
+): Promise<ReleaseResults> {
+  const access = await loadClassAccess(deps, actor, key.classId);
+  if (!canTeach(access)) throw new AppError('forbidden');
+  const exam = await requireExamInClass(deps, access, key.examId);
+  const { klass } = access;
+  const releasedAt = await deps.db.transaction(async (tx) => {
+    const before = await repo.releasedAt(tx, klass.id, exam.id);
+    const after = await repo.writeRelease(tx, {
+      schoolId: klass.school_id,
+      classId: klass.id,
+      examId: exam.id,
+      released: body.released,
+      userId: actor.userId,
+      now: deps.clock.now(),
+    });
+    if ((before === null) !== (after === null)) {
+      await audit(tx, {
+        actorUserId: actor.userId,
+        schoolId: klass.school_id,
+        action: body.released ? 'exam.release_results' : 'exam.hold_results',
+        entityType: 'exam_result_release',
+        entityId: `${klass.id}:${exam.id}`,
+      });
+    }
+    return after;
+  });
+  return { class_id: klass.id, exam_id: exam.id, released_at: releasedAt && releasedAt.toISOString() };
+}
+
+/**
+ * Opens (or resumes) a sitting in which a teacher enters a student's paper answers (transcribe), for those who may
+ * teach the class; the student must be on the roster. The teacher then answers and submits it with the usual calls.
+ * An exam already sat (submitted, kind 'exam') answers that sitting; a student's own open sitting is 409.
+ */
+export async function startTranscription(
+  deps: AppDeps,
+  actor: Actor,
+  key: ClassExamKey & { profileId: number },
+): Promise<{ sitting: Sitting; created: boolean }> {
+  const access = await loadClassAccess(deps, actor, key.classId);
+  if (!canTeach(access)) throw new AppError('forbidden');
+  const exam = await requireExamInClass(deps, access, key.examId);
+  const { klass } = access;
+  if (!(await repo.isOnRoster(deps.db, klass.id, klass.school_id, key.profileId))) {
+    throw new AppError('not_found', 'No such student in this class.');
+  }
+  const sittingKey = { examId: exam.id, classId: klass.id, profileId: key.profileId };
+  const open = await repo.findOpenSitting(deps.db, sittingKey);
+  if (open && open.transcribedBy === null) {
+    throw new AppError('conflict', 'This student has the exam open on screen. Ask them to submit it first.');
+  }
+  if (open) return { sitting: await sittingView(deps, open, exam, 'marker'), created: false };
+  if (exam.kind === 'exam') {
+    const done = await repo.currentSitting(deps.db, sittingKey);
+    if (done) return { sitting: await sittingView(deps, done, exam, 'marker'), created: false };
+  }
+  const inserted = await repo.insertOpenSitting(deps.db, {
+    ...sittingKey,
+    schoolId: klass.school_id,
+    startedAt: deps.clock.now(),
+    extraTimeMinutes: 0,
+    transcribedBy: actor.userId,
+  });
+  const sitting = inserted ?? (await repo.currentSitting(deps.db, sittingKey));
+  if (!sitting) throw new AppError('conflict', 'The sitting changed while starting. Try again.');
+  return { sitting: await sittingView(deps, sitting, exam, 'marker'), created: !!inserted };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mistakes, grok and notes (a student's review of a submitted sitting)
+
+async function requireStudentOfClass(deps: AppDeps, actor: Actor, key: ClassExamKey) {
+  const access = await loadClassAccess(deps, actor, key.classId);
+  if (access.studentProfileId === null) throw new AppError('forbidden', 'Only students of the class review it.');
+  const exam = await requireExamInClass(deps, access, key.examId);
+  return { access, exam, profileId: access.studentProfileId };
+}
+
+/**
+ * The questions the student lost marks on in their last submitted sitting (as they see it: teacher marks count once
+ * released), with whether each is grokked, and their notes on the exam's questions. 404 before a submission.
+ */
+export async function mistakes(deps: AppDeps, actor: Actor, key: ClassExamKey): Promise<Mistakes> {
+  const { access, exam, profileId } = await requireStudentOfClass(deps, actor, key);
+  const sittingKey = { examId: exam.id, classId: access.klass.id, profileId };
+  const open = await repo.findOpenSitting(deps.db, sittingKey);
+  if (open) await closeIfExpired(deps, open, exam);
+  const sitting = await repo.lastSubmittedSitting(deps.db, sittingKey);
+  if (!sitting) throw new AppError('not_found', 'This exam has not been submitted yet.');
+  const [answers, questions, releasedAt, notes] = await Promise.all([
+    repo.answersOf(deps.db, sitting.id),
+    repo.questionsOf(deps.db, exam.id),
+    repo.releasedAt(deps.db, access.klass.id, exam.id),
+    repo.notesOf(deps.db, access.klass.id, profileId, exam.id),
+  ]);
+  const released = releasedAt !== null;
+  const seen = new Map(answers.map((a) => [a.questionId, released ? a : heldBack(a)]));
+  const wrong =
+    exam.kind === 'reflective_question_set'
+      ? []
+      : questions.flatMap((q) => {
+          const answer = seen.get(q.id);
+          const status = answer?.markStatus ?? 'unanswered';
+          return isMistakeStatus(status) ? [{ question: q, status, marksAwarded: answer?.marksAwarded ?? null }] : [];
+        });
+  const groks = new Map(
+    (
+      await repo.groksOf(
+        deps.db,
+        access.klass.id,
+        profileId,
+        wrong.map((w) => w.question.id),
+      )
+    ).map((g) => [g.questionId, g.grokkedAt]),
+  );
+  return {
+    sitting_id: sitting.id,
+    released,
+    mistakes: wrong.map((w) => ({
+      question_id: w.question.id,
+      section_id: w.question.sectionId,
+      mark_status: w.status,
+      marks_awarded: w.marksAwarded === null ? null : Number(w.marksAwarded),
+      marks: Number(w.question.marks),
+      grokked_at: groks.has(w.question.id) ? new Date(groks.get(w.question.id)!).toISOString() : null,
+    })),
+    notes: notes.map(presentNote),
+  };
+}
+
+const isMistakeStatus = (status: MarkStatus): status is (typeof mistakeStatuses)[number] =>
+  (mistakeStatuses as readonly string[]).includes(status);
+
+/** The student's question of the exam, after they have submitted a sitting of it (grok and notes come after). */
+async function requireReviewableQuestion(deps: AppDeps, actor: Actor, key: ClassExamKey & { questionId: number }) {
+  const found = await requireStudentOfClass(deps, actor, key);
+  const question = await repo.findQuestion(deps.db, found.exam.id, key.questionId);
+  if (!question) throw new AppError('not_found', 'No such question in this exam.');
+  const submitted = await repo.lastSubmittedSitting(deps.db, {
+    examId: found.exam.id,
+    classId: found.access.klass.id,
+    profileId: found.profileId,
+  });
+  if (!submitted) throw new AppError('conflict', 'Submit the exam before reviewing its questions.');
+  return { ...found, question };
+}
+
+/** Marks a mistake as now understood (grok), or not yet; idempotent. */
+export async function setGrok(
+  deps: AppDeps,
+  actor: Actor,
+  key: ClassExamKey & { questionId: number },
+  body: { grokked: boolean },
+): Promise<Grok> {
+  const { access, profileId, question } = await requireReviewableQuestion(deps, actor, key);
+  const grokkedAt = await repo.writeGrok(deps.db, {
+    schoolId: access.klass.school_id,
+    classId: access.klass.id,
+    profileId,
+    questionId: question.id,
+    grokked: body.grokked,
+    now: deps.clock.now(),
+  });
+  return { question_id: question.id, grokked_at: grokkedAt && new Date(grokkedAt).toISOString() };
+}
+
+export const NOTE_CONFLICT_DETAIL = 'This note was changed somewhere else. Reload to see the latest version.';
+
+/** Saves the student's note on a question (sanitised HTML), naming the version edited; stale is 409. */
+export async function saveNote(
+  deps: AppDeps,
+  actor: Actor,
+  key: ClassExamKey & { questionId: number },
+  body: QuestionNoteBody,
+): Promise<QuestionNote> {
+  const { access, profileId, question } = await requireReviewableQuestion(deps, actor, key);
+  const clean = sanitizeRichText(body.body);
+  const saved = await repo.saveNote(deps.db, {
+    schoolId: access.klass.school_id,
+    classId: access.klass.id,
+    profileId,
+    questionId: question.id,
+    body: isBlankRichText(clean) ? '' : clean,
+    version: body.version,
+    now: deps.clock.now(),
+  });
+  if (!saved) throw new AppError('conflict', NOTE_CONFLICT_DETAIL);
+  return presentNote(saved);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Demo question sets: signed out, nothing stored
+
+async function requireDemoQuestionSet(deps: AppDeps, examId: number): Promise<repo.ExamRow> {
+  const exam = await repo.findExam(deps.db, examId);
+  if (!exam || !(await repo.isDemoQuestionSet(deps.db, examId))) throw new AppError('not_found', 'No such demo.');
+  return exam;
+}
+
+/** A demo lesson's question set, without solutions (anyone, signed in or not). */
+export async function demoQuestionSet(deps: AppDeps, examId: number): Promise<ExamView> {
+  const exam = await requireDemoQuestionSet(deps, examId);
+  const [sections, questions] = await Promise.all([
+    repo.sectionsOf(deps.db, exam.id),
+    repo.questionsOf(deps.db, exam.id),
+  ]);
+  return presentExam(exam, sections, questions, false);
+}
+
+/**
+ * Marks one answer to a demo question set's question and answers the mark with the solution; nothing is stored.
+ * Questions marked by hand (extended response, activity) answer needs_marking with the worked solution.
+ */
+export async function demoCheck(deps: AppDeps, examId: number, body: DemoCheckBody): Promise<DemoCheck> {
+  const exam = await requireDemoQuestionSet(deps, examId);
+  const row = await repo.findQuestion(deps.db, exam.id, body.question_id);
+  if (!row) throw new AppError('not_found', 'No such question in this exam.');
+  const question = questionOf(row);
+  if (question.type === 'activity') {
+    throw new AppError('validation_failed', undefined, {
+      errors: { answer: ['Activities are not part of the demo. Sign in to do them.'] },
+    });
+  }
+  const parsed = answerSchemaByType[question.type].safeParse(body.answer);
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      (errors[['answer', ...issue.path.map(String)].join('.')] ??= []).push(issue.message);
+    }
+    throw new AppError('validation_failed', undefined, { errors });
+  }
+  const result = markObjective(question, parsed.data);
+  const view = presentQuestion(row, true);
+  return {
+    question_id: row.id,
+    mark_status: result.status,
+    marks_awarded: result.marks_awarded,
+    solution: view.solution!,
+  };
 }

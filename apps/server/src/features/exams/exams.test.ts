@@ -12,7 +12,7 @@ import {
 } from '../../../test/factories';
 import { useTestApp, type TestClient } from '../../../test/harness';
 import { LATE_SAVE_GRACE_MS } from './exams.service';
-import { examViewSchema, sittingAnswerSchema, sittingSchema, type Sitting } from './exams.schemas';
+import { examViewSchema, sittingAnswerSchema, sittingSchema, type Sitting } from '@banksia/contracts/exam-api';
 
 const ctx = useTestApp();
 
@@ -330,7 +330,13 @@ describe('answering', () => {
     );
     const submitted = sittingSchema.parse((await s.amy.post(s.urls.submit(sitting.id))).json());
     expect(submitted.answers[0]).toMatchObject({ mark_status: 'needs_marking', marks_awarded: null });
-    expect(submitted.result).toEqual({ marks_awarded: 0, marks_total: 3, needs_marking: 1 });
+    expect(submitted.result).toEqual({
+      scored: true,
+      released: false,
+      marks_awarded: 0,
+      marks_total: 3,
+      needs_marking: 1,
+    });
   });
 });
 
@@ -366,7 +372,13 @@ describe('submitting', () => {
       [s.q[3], 'correct', 2],
       [s.q[4], 'needs_marking', null],
     ]);
-    expect(submitted.result).toEqual({ marks_awarded: 4, marks_total: 10, needs_marking: 1 });
+    expect(submitted.result).toEqual({
+      scored: true,
+      released: false,
+      marks_awarded: 4,
+      marks_total: 10,
+      needs_marking: 1,
+    });
 
     const late = await put(s.amy, s.urls.answer(sitting.id, s.q[2]!), { answer: { value: '12.5' }, version: 1 });
     expect(late.statusCode).toBe(409);
@@ -385,7 +397,13 @@ describe('submitting', () => {
       ['unanswered', 0, null],
       ['unanswered', 0, null],
     ]);
-    expect(submitted.result).toEqual({ marks_awarded: 0, marks_total: 10, needs_marking: 0 });
+    expect(submitted.result).toEqual({
+      scored: true,
+      released: false,
+      marks_awarded: 0,
+      marks_total: 10,
+      needs_marking: 0,
+    });
   });
 
   it('makes one submission of a double submit, one after the other or at once', async () => {
@@ -597,8 +615,26 @@ describe('teacher marking', () => {
       marks_awarded: 1,
     });
 
+    // Until the teacher releases results, the student sees hand-marked answers as waiting, without marks or feedback.
+    const held = sittingSchema.parse((await s.amy.get(s.urls.sitting)).json());
+    expect(held.result).toEqual({ scored: true, released: false, marks_awarded: 0, marks_total: 10, needs_marking: 2 });
+    expect(held.answers.find((a) => a.question_id === s.q[4])).toMatchObject({
+      mark_status: 'needs_marking',
+      marks_awarded: null,
+      feedback: '',
+    });
+    const release = `/api/v1/classes/${s.klass.id}/exams/${s.exam.id}/release/`;
+    expect((await s.amy.post(release, { released: true })).statusCode).toBe(403);
+    const released = await s.teacher.post(release, { released: true });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json()).toMatchObject({
+      class_id: s.klass.id,
+      exam_id: s.exam.id,
+      released_at: expect.any(String),
+    });
     const view = sittingSchema.parse((await s.amy.get(s.urls.sitting)).json());
-    expect(view.result).toEqual({ marks_awarded: 4, marks_total: 10, needs_marking: 0 });
+    expect(view.result).toEqual({ scored: true, released: true, marks_awarded: 4, marks_total: 10, needs_marking: 0 });
+    expect(view.answers.find((a) => a.question_id === s.q[4])).toMatchObject({ feedback: '<p>Good <a>work</a></p>' });
     const read = await s.teacher.get(`${s.urls.sitting}?profile_id=${s.amyProfile.id}`);
     expect(sittingSchema.parse(read.json()).id).toBe(sitting.id);
     const list = await s.teacher.get(s.urls.sittings);
@@ -751,7 +787,8 @@ describe('accepting an alternative answer', () => {
 
     const accepted = await s.teacher.post(acceptUrl(s, s.q[0]!), { alternative: 'color' });
     expect(accepted.json()).toMatchObject({ remarked: 1, changed: 1 });
-    expect((await resultOf(s, s.amy)).answers[0]).toMatchObject({
+    const amysNow = await s.teacher.get(`${s.urls.sitting}?profile_id=${s.amyProfile.id}`);
+    expect(sittingSchema.parse(amysNow.json()).answers[0]).toMatchObject({
       mark_status: 'partially_correct',
       marks_awarded: 1,
     });

@@ -1,4 +1,4 @@
-import { examSummarySchema } from '@banksia/contracts/courses';
+import { examSummarySchema } from './courses';
 import {
   examAnswerSchema,
   markStatusSchema,
@@ -6,14 +6,14 @@ import {
   MAX_TYPED_ANSWER_LENGTH,
   questionTypeSchema,
   type QuestionType,
-} from '@banksia/contracts/exams';
-import { classExamLockSchema, type ClassExamLock } from '@banksia/contracts/exams';
-import { examLockStatuses, type ExamLockStatus } from '@banksia/contracts/rules/exam-lock';
-import { parseNumberAnswer } from '@banksia/contracts/rules/answer-normalise';
+} from './exams';
+import { classExamLockSchema, type ClassExamLock } from './exams';
+import { examLockStatuses, type ExamLockStatus } from './rules/exam-lock';
+import { parseNumberAnswer } from './rules/answer-normalise';
 import { z } from 'zod';
 
-// Route parameters, bodies and answers of the exams routes. They live beside the routes until the web app's exam
-// pages need them; then they move to contracts/exams.ts, as the activities' shapes did.
+// Route parameters, bodies and answers of the exams API, shared by the server's routes and the web app's pages.
+// Question and answer shapes are in ./exams; marking rules in ./rules/answer-marking.
 
 const idParam = z.coerce.number().int().positive();
 const id = z.number().int().positive();
@@ -25,6 +25,7 @@ export const sittingParams = z.object({ sittingId: idParam });
 export const classExamQuestionParams = z.object({ classId: idParam, examId: idParam, questionId: idParam });
 export const sittingQuestionParams = z.object({ sittingId: idParam, questionId: idParam });
 export const classStudentParams = z.object({ classId: idParam, profileId: idParam });
+export const classExamStudentParams = z.object({ classId: idParam, examId: idParam, profileId: idParam });
 /** Teachers read a student's sitting with ?profile_id=; without it, a student reads their own. */
 export const sittingQuery = z.object({ profile_id: idParam.optional() });
 
@@ -75,6 +76,8 @@ export const examViewSchema = examSummarySchema.extend({
   course_id: id,
   /** Minutes from starting; null when the exam is not timed. */
   time_limit_minutes: z.number().int().positive().nullable(),
+  /** When true, students see worked solutions and answer keys only once their class's results are released. */
+  hide_solutions_until_release: z.boolean(),
   sections: z.array(examSectionViewSchema),
 });
 export type ExamView = z.infer<typeof examViewSchema>;
@@ -95,6 +98,13 @@ export type SittingAnswer = z.infer<typeof sittingAnswerSchema>;
 export const sittingStatusSchema = z.enum(['open', 'submitted']);
 
 export const sittingResultSchema = z.object({
+  /** False for reflective question sets: nothing is marked, and marks are not shown. */
+  scored: z.boolean(),
+  /**
+   * Whether the class's teacher has released results. Until then a student's view shows answers a teacher marked
+   * as needs_marking, without marks or feedback.
+   */
+  released: z.boolean(),
   /** Marks awarded so far (answers waiting for a teacher count 0 until marked). */
   marks_awarded: z.number(),
   marks_total: z.number(),
@@ -116,6 +126,8 @@ export const sittingSchema = z.object({
   deadline: isoDateTime.nullable(),
   /** Whole seconds left before the deadline (0 once passed); null when the exam is not timed or once submitted. */
   time_remaining_seconds: z.number().int().nonnegative().nullable(),
+  /** True when a teacher entered the answers from the student's paper (transcribe); no time limit applies. */
+  transcribed: z.boolean(),
   answers: z.array(sittingAnswerSchema),
   /** Null while the sitting is open. */
   result: sittingResultSchema.nullable(),
@@ -209,6 +221,18 @@ export type ExtraTime = z.infer<typeof extraTimeSchema>;
 
 /** Each student on the class's roster with their latest sitting of the exam (null before they start). */
 export const classSittingsSchema = z.object({
+  /** When the teacher released results to the class; null while they are held. */
+  released_at: isoDateTime.nullable(),
+  /** True when names were replaced by the day's pseudonyms (?anonymise=1). */
+  anonymised: z.boolean(),
+  /** Per question: submitted answers, and those still waiting for a teacher. */
+  questions: z.array(
+    z.object({
+      question_id: id,
+      submitted: z.number().int().nonnegative(),
+      needs_marking: z.number().int().nonnegative(),
+    }),
+  ),
   students: z.array(
     z.object({
       profile_id: id,
@@ -229,3 +253,124 @@ export const classSittingsSchema = z.object({
   ),
 });
 export type ClassSittings = z.infer<typeof classSittingsSchema>;
+
+/** ?anonymise=1 replaces student names with the day's pseudonyms (rules/anonymiser) in a teacher's answer. */
+export const anonymiseQuery = z.object({ anonymise: z.enum(['0', '1']).optional() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Releasing results
+
+/** POST /api/v1/classes/{classId}/exams/{examId}/release/: release (true) or hold (false) the class's results. */
+export const releaseResultsBody = z.object({ released: z.boolean() });
+export type ReleaseResultsBody = z.infer<typeof releaseResultsBody>;
+export const releaseResultsSchema = z.object({ class_id: id, exam_id: id, released_at: isoDateTime.nullable() });
+export type ReleaseResults = z.infer<typeof releaseResultsSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Marking one question across the class
+
+/** GET /api/v1/classes/{classId}/exams/{examId}/questions/{questionId}/responses/[?anonymise=1]: submitted answers. */
+export const questionResponsesSchema = z.object({
+  /** With its answer key and worked solution. */
+  question: examQuestionViewSchema,
+  anonymised: z.boolean(),
+  responses: z.array(
+    z.object({
+      profile_id: id,
+      first_name: z.string(),
+      last_name: z.string(),
+      sitting_id: id,
+      submitted_at: isoDateTime,
+      transcribed: z.boolean(),
+      answer: examAnswerSchema.nullable(),
+      mark_status: markStatusSchema.nullable(),
+      marks_awarded: z.number().nullable(),
+      feedback: z.string(),
+      /** True once a teacher has marked it by hand (their mark is kept when an alternative is accepted). */
+      marked_by_teacher: z.boolean(),
+    }),
+  ),
+});
+export type QuestionResponses = z.infer<typeof questionResponsesSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The student's review: classes, mistakes, grok and notes
+
+/** GET /api/v1/exams/{examId}/classes/: the actor's classes on the exam's course, with their standing there. */
+export const examClassesSchema = z.object({
+  exam_id: id,
+  classes: z.array(
+    z.object({
+      class_id: id,
+      name: z.string(),
+      /** Whether the actor teaches (marks) in this class; otherwise they are a student of it. */
+      teaches: z.boolean(),
+      is_locked: z.boolean(),
+      released_at: isoDateTime.nullable(),
+      /** The student's current sitting there (the open one, else the last submitted); null for teachers. */
+      sitting: z.object({ id, status: sittingStatusSchema, submitted_at: isoDateTime.nullable() }).nullable(),
+    }),
+  ),
+});
+export type ExamClasses = z.infer<typeof examClassesSchema>;
+
+/** Statuses that make an answer a mistake to review. */
+export const mistakeStatuses = ['incorrect', 'partially_correct', 'unanswered'] as const;
+
+export const questionNoteSchema = z.object({
+  question_id: id,
+  /** Sanitised HTML. */
+  body: z.string(),
+  /** Name this version when saving again; a save naming another is a 409. */
+  version: z.number().int().nonnegative(),
+  updated_at: isoDateTime,
+});
+export type QuestionNote = z.infer<typeof questionNoteSchema>;
+
+/**
+ * GET /api/v1/classes/{classId}/exams/{examId}/mistakes/: the questions the student lost marks on in their last
+ * submitted sitting, whether each is now understood ('grok'), and their notes on the exam's questions.
+ */
+export const mistakesSchema = z.object({
+  sitting_id: id,
+  released: z.boolean(),
+  mistakes: z.array(
+    z.object({
+      question_id: id,
+      section_id: id,
+      mark_status: z.enum(mistakeStatuses),
+      marks_awarded: z.number().nullable(),
+      marks: z.number(),
+      /** When the student said they now understand it; null until then. */
+      grokked_at: isoDateTime.nullable(),
+    }),
+  ),
+  notes: z.array(questionNoteSchema),
+});
+export type Mistakes = z.infer<typeof mistakesSchema>;
+
+/** PUT …/questions/{questionId}/grok/: the student now understands a mistake (true), or not yet (false). */
+export const grokBody = z.object({ grokked: z.boolean() });
+export const grokSchema = z.object({ question_id: id, grokked_at: isoDateTime.nullable() });
+export type Grok = z.infer<typeof grokSchema>;
+
+/** PUT …/questions/{questionId}/note/: the student's note on a question (autosaved, versioned). */
+export const questionNoteBody = z.object({
+  body: z.string().max(MAX_HTML_ANSWER_LENGTH),
+  version: z.number().int().nonnegative(),
+});
+export type QuestionNoteBody = z.infer<typeof questionNoteBody>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Demo question sets (signed out; nothing is stored)
+
+/** POST /api/v1/demo/question-sets/{examId}/check/: mark one answer without recording it. */
+export const demoCheckBody = z.object({ question_id: id, answer: z.record(z.string(), z.unknown()) });
+export type DemoCheckBody = z.infer<typeof demoCheckBody>;
+export const demoCheckSchema = z.object({
+  question_id: id,
+  mark_status: markStatusSchema,
+  marks_awarded: z.number().nullable(),
+  solution: questionSolutionSchema,
+});
+export type DemoCheck = z.infer<typeof demoCheckSchema>;

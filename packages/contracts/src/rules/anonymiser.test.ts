@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ADJECTIVES, ANIMALS, anonymisedName, dayNumber, MS_PER_DAY } from './anonymiser';
+
+describe('dayNumber', () => {
+  it.each([
+    [0, 0],
+    [MS_PER_DAY - 1, 0],
+    [MS_PER_DAY, 1],
+    [Date.UTC(2026, 10, 21, 13, 0), 20_778],
+  ])('%d ms is day %d', (ms, day) => {
+    expect(dayNumber(ms)).toBe(day);
+    expect(dayNumber(new Date(ms))).toBe(day);
+  });
+});
+
+describe('anonymisedName', () => {
+  const day = Date.UTC(2026, 10, 21, 9);
+
+  it('is the same all day and for the same id', () => {
+    expect(anonymisedName(42, day)).toEqual(anonymisedName(42, day + 10 * 3_600_000));
+  });
+
+  it('changes from one day to the next for most students', () => {
+    const changed = Array.from({ length: 100 }, (_, i) => i + 1).filter(
+      (id) => anonymisedName(id, day).fullName !== anonymisedName(id, day + MS_PER_DAY).fullName,
+    );
+    expect(changed.length).toBeGreaterThan(90);
+  });
+
+  it('starts the adjective with the animal’s letter whenever an adjective has that letter', () => {
+    for (let id = 1; id <= 500; id += 1) {
+      const name = anonymisedName(id, day);
+      expect(ANIMALS).toContain(name.lastName);
+      expect(ADJECTIVES).toContain(name.firstName);
+      expect(name.fullName).toBe(`${name.firstName} ${name.lastName}`);
+      if (ADJECTIVES.some((a) => a[0] === name.lastName[0])) expect(name.firstName[0]).toBe(name.lastName[0]);
+    }
+  });
+
+  it('has an adjective for every animal’s letter', () => {
+    for (const animal of ANIMALS) expect(ADJECTIVES.some((a) => a[0] === animal[0])).toBe(true);
+  });
+
+  it('spreads a class over many pseudonyms', () => {
+    const names = new Set(Array.from({ length: 30 }, (_, i) => anonymisedName(1000 + i, day).fullName));
+    expect(names.size).toBeGreaterThan(20);
+  });
+});
