@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { excalidrawAssets } from './vite-plugins/excalidraw-assets';
+import { mathliveAssets } from './vite-plugins/mathlive-assets';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), excalidrawAssets()],
+  plugins: [react(), excalidrawAssets(), mathliveAssets()],
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: {

@@ -40,3 +40,13 @@ export async function apiWriter(request: APIRequestContext) {
 
 export const responseUrl = (activityId: number, classId: number) =>
   `/api/v1/activities/activities/${activityId}/classes/${classId}/response/`;
+
+/** An exam or question set of a class's course, found by title in the class's assemblage. */
+export async function examByTitle(page: Page, classId: number, title: string): Promise<{ id: number; title: string }> {
+  const assemblage = await (await page.request.get(`/api/v1/classes/${classId}/assemblage/`)).json();
+  const exam = Object.values(assemblage.exams as Record<string, { id: number; title: string }>).find(
+    (e) => e.title === title,
+  );
+  expect(exam, `exam ${title}`).toBeTruthy();
+  return exam!;
+}

@@ -11,11 +11,16 @@ export type DemoRole = keyof typeof demo;
 
 /** Signs in through the form on /account/ and waits for the home page. */
 export async function signIn(page: Page, role: DemoRole): Promise<void> {
+  await signInAs(page, demo[role]);
+}
+
+/** Signs in as any demo account (the demo students share the demo password) and waits for the home page. */
+export async function signInAs(page: Page, account: { email: string; firstName: string }): Promise<void> {
   await page.goto('/account/');
-  await page.getByLabel('Email').fill(demo[role].email);
+  await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${demo[role].firstName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${account.firstName}` })).toBeVisible();
 }
 
 /** Fails on any serious or critical axe violation on the page as it is now. */

@@ -156,6 +156,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
       '/api/',
       '/assets/',
       '/excalidraw-assets/',
+      '/mathlive-assets/',
       MEDIA_PREFIX,
       SIGNED_MEDIA_PREFIX,
       POST_UPLOAD_URL,

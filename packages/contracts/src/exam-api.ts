@@ -245,6 +245,8 @@ export const classSittingsSchema = z.object({
           status: sittingStatusSchema,
           started_at: isoDateTime,
           submitted_at: isoDateTime.nullable(),
+          /** Entered by a teacher from the student's paper. */
+          transcribed: z.boolean(),
           marks_awarded: z.number(),
           needs_marking: z.number().int().nonnegative(),
         })
@@ -254,7 +256,10 @@ export const classSittingsSchema = z.object({
 });
 export type ClassSittings = z.infer<typeof classSittingsSchema>;
 
-/** ?anonymise=1 replaces student names with the day's pseudonyms (rules/anonymiser) in a teacher's answer. */
+/**
+ * ?anonymise=1 replaces student names with the day's pseudonyms (rules/anonymiser, distinct within the class) in a
+ * teacher's answer, which is then ordered by pseudonym.
+ */
 export const anonymiseQuery = z.object({ anonymise: z.enum(['0', '1']).optional() });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -307,6 +312,8 @@ export const examClassesSchema = z.object({
       teaches: z.boolean(),
       is_locked: z.boolean(),
       released_at: isoDateTime.nullable(),
+      /** The student's extra time on timed exams in this class (0 for teachers), shown before they start. */
+      extra_time_minutes: z.number().int().nonnegative(),
       /** The student's current sitting there (the open one, else the last submitted); null for teachers. */
       sitting: z.object({ id, status: sittingStatusSchema, submitted_at: isoDateTime.nullable() }).nullable(),
     }),

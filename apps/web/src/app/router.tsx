@@ -66,6 +66,19 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   handle: handle('demo-lesson-chunk'),
                   lazy: async () => ({ Component: (await import('./routes/demo-lesson')).DemoLessonRoute }),
                 },
+                // Demo question sets too: answers stay in the browser tab, checks are marked but never stored.
+                {
+                  path: 'demo/question-set/:examId',
+                  handle: handle('demo-question-set'),
+                  lazy: async () => ({ Component: (await import('./routes/demo-question-set')).DemoQuestionSetRoute }),
+                },
+                {
+                  path: 'demo/question-set/:examId/question/:questionId',
+                  handle: handle('demo-question-set-question'),
+                  lazy: async () => ({
+                    Component: (await import('./routes/demo-question-set')).DemoQuestionSetQuestionRoute,
+                  }),
+                },
                 {
                   Component: RequireSignIn,
                   loader: requireSignInLoader(queryClient),
@@ -132,6 +145,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                           }),
                         },
                         {
+                          path: 'progress/exam/:examId/mark',
+                          handle: handle('class-exam-mark'),
+                          lazy: async () => ({
+                            Component: (await import('./routes/class-exam-marking')).ClassExamMarkingRoute,
+                          }),
+                        },
+                        {
+                          path: 'progress/exam/:examId/mark/question/:questionId',
+                          handle: handle('class-exam-mark-question'),
+                          lazy: async () => ({
+                            Component: (await import('./routes/class-exam-marking')).ClassExamQuestionMarkingRoute,
+                          }),
+                        },
+                        {
                           index: true,
                           handle: handle('class'),
                           loader: ({ params }) => redirect(`/class/${params.classId ?? ''}/course/`),
@@ -163,6 +190,94 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                           handle: handle('class-lesson-chunk'),
                           lazy: async () => ({
                             Component: (await import('./routes/class-lesson')).ClassLessonChunkRoute,
+                          }),
+                        },
+                        {
+                          path: 'question-set/:examId',
+                          handle: handle('class-question-set'),
+                          lazy: async () => ({
+                            Component: (await import('./routes/class-question-set')).ClassQuestionSetRoute,
+                          }),
+                        },
+                        {
+                          path: 'question-set/:examId/question/:questionId',
+                          handle: handle('class-question-set-question'),
+                          lazy: async () => ({
+                            Component: (await import('./routes/class-question-set')).ClassQuestionSetQuestionRoute,
+                          }),
+                        },
+                      ],
+                    },
+                    {
+                      // A teacher enters a student's paper answers (the page checks they teach the class).
+                      path: 'exams/:examId/transcribe/:sectionId',
+                      handle: handle('exam-transcribe'),
+                      lazy: async () => ({ Component: (await import('./routes/exam-transcribe')).ExamTranscribeRoute }),
+                    },
+                    {
+                      // The exam's pages share one layout: the exam, the viewer's classes and their sitting load once,
+                      // and the open sitting's autosave keeps running between sections. `?class=` picks the class.
+                      path: 'exams/:examId',
+                      lazy: async () => ({
+                        Component: (await import('../features/exams/routes/exam-layout')).ExamLayout,
+                      }),
+                      children: [
+                        {
+                          index: true,
+                          handle: handle('exam'),
+                          lazy: async () => ({
+                            Component: (await import('../features/exams/routes/exam-overview')).ExamOverviewRoute,
+                          }),
+                        },
+                        {
+                          path: 'print',
+                          handle: handle('exam-print'),
+                          lazy: async () => ({
+                            Component: (await import('../features/exams/routes/exam-print')).ExamPrintRoute,
+                          }),
+                        },
+                        {
+                          path: 'solutions/print',
+                          handle: handle('exam-solutions-print'),
+                          lazy: async () => ({
+                            Component: (await import('../features/exams/routes/exam-print')).ExamSolutionsPrintRoute,
+                          }),
+                        },
+                        {
+                          path: 'mistakes',
+                          handle: handle('exam-mistakes'),
+                          lazy: async () => ({
+                            Component: (await import('../features/exams/routes/exam-mistakes')).ExamMistakesRoute,
+                          }),
+                        },
+                        {
+                          path: 'mistakes/:questionId',
+                          handle: handle('exam-mistake'),
+                          lazy: async () => ({
+                            Component: (await import('../features/exams/routes/exam-mistakes')).ExamMistakeRoute,
+                          }),
+                        },
+                        {
+                          path: 'mistakes/:questionId/solution',
+                          handle: handle('exam-mistake-solution'),
+                          lazy: async () => ({
+                            Component: (await import('../features/exams/routes/exam-mistakes'))
+                              .ExamMistakeSolutionRoute,
+                          }),
+                        },
+                        {
+                          path: ':sectionId',
+                          handle: handle('exam-section'),
+                          lazy: async () => ({
+                            Component: (await import('../features/exams/routes/exam-section')).ExamSectionRoute,
+                          }),
+                        },
+                        {
+                          path: ':sectionId/solution',
+                          handle: handle('exam-section-solution'),
+                          lazy: async () => ({
+                            Component: (await import('../features/exams/routes/exam-section-solution'))
+                              .ExamSectionSolutionRoute,
                           }),
                         },
                       ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADJECTIVES, ANIMALS, anonymisedName, dayNumber, MS_PER_DAY } from './anonymiser';
+import { ADJECTIVES, ANIMALS, anonymisedName, anonymisedNames, dayNumber, MS_PER_DAY } from './anonymiser';
 
 describe('dayNumber', () => {
   it.each([
@@ -44,5 +44,34 @@ describe('anonymisedName', () => {
   it('spreads a class over many pseudonyms', () => {
     const names = new Set(Array.from({ length: 30 }, (_, i) => anonymisedName(1000 + i, day).fullName));
     expect(names.size).toBeGreaterThan(20);
+  });
+});
+
+describe('anonymisedNames', () => {
+  const day = Date.UTC(2026, 11, 1, 9);
+
+  it('gives every student of a large class a different pseudonym, the same whatever the order', () => {
+    const ids = Array.from({ length: 300 }, (_, i) => 5000 + i);
+    const names = anonymisedNames(ids, day);
+    expect(new Set([...names.values()].map((n) => n.fullName)).size).toBe(300);
+    const reversed = anonymisedNames([...ids].reverse(), day);
+    for (const id of ids) expect(reversed.get(id)).toEqual(names.get(id));
+  });
+
+  it('keeps each student’s own pseudonym when it is free, and the lower id keeps a shared one', () => {
+    // Find two ids that draw the same name on the day.
+    const seen = new Map<string, number>();
+    let pair: [number, number] | undefined;
+    for (let id = 1; !pair && id < 10_000; id += 1) {
+      const name = anonymisedName(id, day).fullName;
+      const other = seen.get(name);
+      if (other !== undefined) pair = [other, id];
+      seen.set(name, id);
+    }
+    expect(pair).toBeDefined();
+    const [low, high] = pair!;
+    const names = anonymisedNames([high, low], day);
+    expect(names.get(low)).toEqual(anonymisedName(low, day));
+    expect(names.get(high)!.fullName).not.toBe(names.get(low)!.fullName);
   });
 });

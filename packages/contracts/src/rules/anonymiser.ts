@@ -174,3 +174,32 @@ export function anonymisedName(id: number, now: Date | number): AnonymisedName {
   const firstName = pool[hashString(`${seed}`) % pool.length]!;
   return { firstName, lastName, fullName: `${firstName} ${lastName}` };
 }
+
+/** Draws tried for a free pseudonym before numbering one (there are about 180 adjective–animal pairs). */
+const REDRAWS = 40;
+
+/**
+ * Pseudonyms for a list of students shown together (a class): each as anonymisedName gives it, except that a name
+ * already taken that day goes to the student with the lower id, and the other draws again from further seeds until
+ * a free name comes up; past the pairs there are (large year groups), the student's own draw gets a number
+ * ("Swift Seal 2"). No two students in the list share one, and each keeps theirs all day whatever the ids' order.
+ */
+export function anonymisedNames(ids: readonly number[], now: Date | number): Map<number, AnonymisedName> {
+  const names = new Map<number, AnonymisedName>();
+  const taken = new Set<string>();
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    const own = anonymisedName(id, now);
+    let name = own;
+    // Later draws use seeds no student id gives (negative), so they cannot echo another student's first draw.
+    for (let attempt = 1; taken.has(name.fullName) && attempt <= REDRAWS; attempt += 1) {
+      name = anonymisedName(-(id * (REDRAWS + 1) + attempt), now);
+    }
+    for (let n = 2; taken.has(name.fullName); n += 1) {
+      const lastName = `${own.lastName} ${n}`;
+      name = { firstName: own.firstName, lastName, fullName: `${own.firstName} ${lastName}` };
+    }
+    taken.add(name.fullName);
+    names.set(id, name);
+  }
+  return names;
+}

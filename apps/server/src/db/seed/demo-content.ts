@@ -24,6 +24,7 @@ import {
   type DemoExamContent,
   equivalentFractionsCheck,
   fractionsReflection,
+  indexLawsQuiz,
   fractionsTopicTest,
   seedExamContent,
 } from './demo-exams';
@@ -229,8 +230,7 @@ const mathematics: NodeSpec[] = [
         type: 'exam',
         title: 'Index laws quiz',
         kind: 'question_set',
-        questions: 10,
-        marks: '10',
+        content: indexLawsQuiz,
       },
     ],
   },
@@ -329,6 +329,8 @@ const mathematics: NodeSpec[] = [
   {
     type: 'exam',
     title: 'Year 9 half-yearly examination',
+    // Sat on paper in the school hall: not listed to students (spec §5), and its questions are not in the demo.
+    submittable: false,
     questions: 32,
     marks: '80',
     materials: 'Calculator, ruler and protractor.',
@@ -508,6 +510,8 @@ const science: NodeSpec[] = [
   {
     type: 'exam',
     title: 'Year 10 Science yearly examination',
+    // Sat on paper in the school hall: not listed to students (spec §5), and its questions are not in the demo.
+    submittable: false,
     questions: 40,
     marks: '100',
     materials: 'Calculator and periodic table.',

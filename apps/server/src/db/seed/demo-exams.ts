@@ -424,3 +424,50 @@ export async function seedExamContent(
       marks_total = (select coalesce(sum(marks), 0) from exam_questions where exam_id = ${examId})
     where id = ${examId}`);
 }
+
+export const indexLawsQuiz: DemoExamContent = [
+  {
+    title: 'Index laws',
+    questions: [
+      {
+        type: 'multiple_choice',
+        marks: 1,
+        prompt: '<p>Simplify a<sup>3</sup> × a<sup>4</sup>.</p>',
+        options: [
+          { id: 'a', text: 'a<sup>7</sup>' },
+          { id: 'b', text: 'a<sup>12</sup>' },
+          { id: 'c', text: '2a<sup>7</sup>' },
+          { id: 'd', text: 'a<sup>1</sup>' },
+        ],
+        correct_option_ids: ['a'],
+        multiple: false,
+        worked_solution: '<p>Multiplying powers of the same base adds the indices: 3 + 4 = 7, so a<sup>7</sup>.</p>',
+      },
+      {
+        type: 'numeric',
+        marks: 1,
+        prompt: '<p>Evaluate 2<sup>5</sup>.</p>',
+        answer: 32,
+        tolerance: 0,
+        worked_solution: '<p>2 × 2 × 2 × 2 × 2 = 32.</p>',
+      },
+      {
+        type: 'maths_expression',
+        marks: 2,
+        prompt: '<p>Simplify (x<sup>2</sup>)<sup>3</sup> ÷ x<sup>4</sup>.</p>',
+        accepted_answers: ['x^2'],
+        variables: ['x'],
+        worked_solution:
+          '<p>(x<sup>2</sup>)<sup>3</sup> = x<sup>6</sup>, and x<sup>6</sup> ÷ x<sup>4</sup> = x<sup>2</sup>.</p>',
+      },
+      {
+        type: 'short_text',
+        marks: 1,
+        prompt: '<p>Any non-zero number to the power of zero equals what?</p>',
+        accepted_answers: ['1', 'one'],
+        worked_solution:
+          '<p>a<sup>0</sup> = 1: for example 5<sup>3</sup> ÷ 5<sup>3</sup> = 5<sup>0</sup> and also equals 1.</p>',
+      },
+    ],
+  },
+];

@@ -7,7 +7,7 @@ import {
   sittingSchema,
   type Sitting,
 } from '@banksia/contracts/exam-api';
-import { anonymisedName } from '@banksia/contracts/rules/anonymiser';
+import { anonymisedNames } from '@banksia/contracts/rules/anonymiser';
 import { auditLog, courses, examSittings } from '../../db/schema/index';
 import { createExamWithQuestions, type QuestionInput } from '../../../test/exam-factories';
 import { createClass, createLesson, createSchool, createStudent, createTeacher } from '../../../test/factories';
@@ -116,7 +116,7 @@ describe('marking by question', () => {
 
     const anonymous = await s.teacher.get(`${url}?anonymise=1`);
     expect(anonymous.body).not.toMatch(/Amy|Zanetti/);
-    const pseudonym = anonymisedName(s.amyProfile.id, ctx.clock.now());
+    const pseudonym = anonymisedNames([s.amyProfile.id, s.bobProfile.id], ctx.clock.now()).get(s.amyProfile.id)!;
     expect(questionResponsesSchema.parse(anonymous.json())).toMatchObject({
       anonymised: true,
       responses: [{ first_name: pseudonym.firstName, last_name: pseudonym.lastName }],

@@ -10,7 +10,7 @@ import type {
   NoteRow,
   questionResponses,
 } from './exams.repository';
-import { anonymisedName } from '@banksia/contracts/rules/anonymiser';
+import type { AnonymisedName } from '@banksia/contracts/rules/anonymiser';
 import type {
   ClassSittings,
   ExamLock,
@@ -202,15 +202,26 @@ export function presentExtraTime(classId: number, profileId: number, minutes: nu
 
 type ClassSittingRow = Awaited<ReturnType<typeof classSittings>>[number];
 
-/** A student's name, or the day's pseudonym (spec §4 anonymiser) when names are hidden. */
-export function studentName(
+/** Pseudonyms of a class's students for the day (spec §4 anonymiser), or null when names are shown. */
+export type Pseudonyms = Map<number, AnonymisedName> | null;
+
+/** A student's name, or their pseudonym when names are hidden. */
+function studentName(
   profileId: number,
   name: { first_name: string; last_name: string },
-  anonymise: { now: Date } | null,
+  pseudonyms: Pseudonyms,
 ): { first_name: string; last_name: string } {
-  if (!anonymise) return { first_name: name.first_name, last_name: name.last_name };
-  const pseudonym = anonymisedName(profileId, anonymise.now);
-  return { first_name: pseudonym.firstName, last_name: pseudonym.lastName };
+  const pseudonym = pseudonyms?.get(profileId);
+  if (!pseudonyms) return { first_name: name.first_name, last_name: name.last_name };
+  // A student missing from the roster's pseudonyms still gets none of their real name.
+  return { first_name: pseudonym?.firstName ?? 'Student', last_name: pseudonym?.lastName ?? String(profileId) };
+}
+
+/** With names hidden, lists are ordered by pseudonym: the real alphabetical order would tell who is who. */
+function byName<T extends { first_name: string; last_name: string }>(rows: T[], pseudonyms: Pseudonyms): T[] {
+  if (!pseudonyms) return rows;
+  const key = (r: T) => `${r.last_name} ${r.first_name}`.toLowerCase();
+  return [...rows].sort((a, b) => key(a).localeCompare(key(b)));
 }
 
 export function presentClassSittings(
@@ -218,29 +229,31 @@ export function presentClassSittings(
   extra: {
     releasedAt: Date | null;
     questions: { question_id: number; submitted: number; needs_marking: number }[];
-    anonymise: { now: Date } | null;
+    pseudonyms: Pseudonyms;
   },
 ): ClassSittings {
+  const students = rows.map((r) => ({
+    profile_id: r.profile_id,
+    ...studentName(r.profile_id, r, extra.pseudonyms),
+    extra_time_minutes: r.extra_time_minutes ?? 0,
+    sitting:
+      r.sitting_id === null
+        ? null
+        : {
+            id: r.sitting_id,
+            status: r.status!,
+            started_at: iso(r.started_at!),
+            submitted_at: optionalIso(r.submitted_at),
+            transcribed: r.transcribed ?? false,
+            marks_awarded: roundMarks(num(r.marks_awarded ?? '0')),
+            needs_marking: r.needs_marking ?? 0,
+          },
+  }));
   return {
     released_at: optionalIso(extra.releasedAt),
-    anonymised: extra.anonymise !== null,
+    anonymised: extra.pseudonyms !== null,
     questions: extra.questions,
-    students: rows.map((r) => ({
-      profile_id: r.profile_id,
-      ...studentName(r.profile_id, r, extra.anonymise),
-      extra_time_minutes: r.extra_time_minutes ?? 0,
-      sitting:
-        r.sitting_id === null
-          ? null
-          : {
-              id: r.sitting_id,
-              status: r.status!,
-              started_at: iso(r.started_at!),
-              submitted_at: optionalIso(r.submitted_at),
-              marks_awarded: roundMarks(num(r.marks_awarded ?? '0')),
-              needs_marking: r.needs_marking ?? 0,
-            },
-    })),
+    students: byName(students, extra.pseudonyms),
   };
 }
 
@@ -249,23 +262,24 @@ type ResponseRow = Awaited<ReturnType<typeof questionResponses>>[number];
 export function presentQuestionResponses(
   question: QuestionRow,
   rows: ResponseRow[],
-  anonymise: { now: Date } | null,
+  pseudonyms: Pseudonyms,
 ): QuestionResponses {
+  const responses = rows.map((r) => ({
+    profile_id: r.profile_id,
+    ...studentName(r.profile_id, r, pseudonyms),
+    sitting_id: r.sitting_id,
+    submitted_at: iso(r.submitted_at),
+    transcribed: r.transcribed,
+    answer: r.answer,
+    mark_status: r.mark_status,
+    marks_awarded: r.marks_awarded === null ? null : num(r.marks_awarded),
+    feedback: r.feedback ?? '',
+    marked_by_teacher: r.marked_by !== null,
+  }));
   return {
     question: presentQuestion(question, true),
-    anonymised: anonymise !== null,
-    responses: rows.map((r) => ({
-      profile_id: r.profile_id,
-      ...studentName(r.profile_id, r, anonymise),
-      sitting_id: r.sitting_id,
-      submitted_at: iso(r.submitted_at),
-      transcribed: r.transcribed,
-      answer: r.answer,
-      mark_status: r.mark_status,
-      marks_awarded: r.marks_awarded === null ? null : num(r.marks_awarded),
-      feedback: r.feedback ?? '',
-      marked_by_teacher: r.marked_by !== null,
-    })),
+    anonymised: pseudonyms !== null,
+    responses: byName(responses, pseudonyms),
   };
 }
 

@@ -389,11 +389,12 @@ export async function classSittings(db: Executor, q: { classId: number; schoolId
     status: 'open' | 'submitted' | null;
     started_at: string | Date | null;
     submitted_at: string | Date | null;
+    transcribed: boolean | null;
     marks_awarded: string | null;
     needs_marking: number | null;
   }>(sql`
     select p.id as profile_id, u.first_name, u.last_name, x.minutes as extra_time_minutes,
-           s.id as sitting_id, s.status, s.started_at, s.submitted_at,
+           s.id as sitting_id, s.status, s.started_at, s.submitted_at, s.transcribed_by is not null as transcribed,
            (select coalesce(sum(a.marks_awarded), 0) from exam_answers a where a.sitting_id = s.id) as marks_awarded,
            (select count(*)::int from exam_answers a
              where a.sitting_id = s.id and a.mark_status = 'needs_marking') as needs_marking
@@ -621,8 +622,11 @@ export async function examClassesOf(db: Executor, q: { userId: number; courseId:
     teaches: boolean;
     is_locked: boolean;
     released_at: string | Date | null;
+    extra_time_minutes: number | null;
   }>(sql`
     select c.id as class_id, c.school_id, c.title,
+           (select x.minutes from exam_extra_time x join profiles p on p.id = x.profile_id
+             where x.class_id = c.id and p.user_id = ${q.userId}) as extra_time_minutes,
            (select e.profile_id from enrolments e join profiles p on p.id = e.profile_id
              where e.class_id = c.id and e.school_id = c.school_id and p.user_id = ${q.userId}
                and e.access_status >= 25 limit 1) as profile_id,
@@ -749,4 +753,12 @@ export async function isDemoQuestionSet(db: Executor, examId: number): Promise<b
                   where l.question_set_id = ${examId} and l.is_demo and l.is_published and not l.is_coming_soon
                     and c.is_published and x.is_published and x.is_submittable) as found`);
   return rows[0]?.found ?? false;
+}
+
+/** The profile ids on a class's roster (for the day's pseudonyms, made over the whole class). */
+export async function rosterProfileIds(db: Executor, classId: number, schoolId: number): Promise<number[]> {
+  const { rows } = await db.execute<{ profile_id: number }>(sql`
+    select e.profile_id from enrolments e
+    where e.class_id = ${classId} and e.school_id = ${schoolId} and e.access_status >= 25`);
+  return rows.map((r) => r.profile_id);
 }

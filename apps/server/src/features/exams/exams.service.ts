@@ -7,6 +7,7 @@ import {
   reflectionAnswerSchema,
 } from '@banksia/contracts/exams';
 import { isExamListed } from '@banksia/contracts/rules/listing';
+import { anonymisedNames } from '@banksia/contracts/rules/anonymiser';
 import { markObjective, remarkWithAcceptedAlternative } from '@banksia/contracts/rules/answer-marking';
 import type { ExamQuestionDefinition } from '../../db/schema/index';
 import { audit } from '../../platform/audit';
@@ -331,7 +332,12 @@ export async function classSittings(
   return presentClassSittings(rows, {
     releasedAt,
     questions,
-    anonymise: key.anonymise ? { now: deps.clock.now() } : null,
+    pseudonyms: key.anonymise
+      ? anonymisedNames(
+          rows.map((r) => r.profile_id),
+          deps.clock.now(),
+        )
+      : null,
   });
 }
 
@@ -750,6 +756,7 @@ export async function examClasses(deps: AppDeps, actor: Actor, examId: number): 
         teaches: r.teaches,
         is_locked: r.is_locked,
         released_at: r.released_at === null ? null : new Date(r.released_at).toISOString(),
+        extra_time_minutes: r.teaches ? 0 : (r.extra_time_minutes ?? 0),
         sitting: sitting
           ? {
               id: sitting.id,
@@ -787,7 +794,11 @@ export async function questionResponses(
     examId: exam.id,
     questionId: question.id,
   });
-  return presentQuestionResponses(question, rows, key.anonymise ? { now: deps.clock.now() } : null);
+  // Pseudonyms are made over the whole roster, so each student has the same one here as on the class's list.
+  const pseudonyms = key.anonymise
+    ? anonymisedNames(await repo.rosterProfileIds(deps.db, access.klass.id, access.klass.school_id), deps.clock.now())
+    : null;
+  return presentQuestionResponses(question, rows, pseudonyms);
 }
 
 /**

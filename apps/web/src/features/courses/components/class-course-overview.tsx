@@ -10,7 +10,7 @@ import { formatAverage, plural } from '../utils/format';
 import { openableLessons } from '../utils/lesson-access';
 import { chunksVisited } from '../utils/lesson-progress';
 import { ExamList } from './exam-list';
-import { ExamLockSwitch } from './exam-lock-switch';
+import { ExamTeacherActions } from './exam-teacher-actions';
 import { LessonList } from './lesson-list';
 import { ProgressMeter } from './progress-meter';
 import { TeacherLessonTable } from './teacher-lesson-table';
@@ -187,7 +187,7 @@ function TopicExams({
         classId={assemblage.class.id}
         action={
           classProgress
-            ? (exam) => <ExamLockSwitch classId={assemblage.class.id} exam={exam} classProgress={classProgress} />
+            ? (exam) => <ExamTeacherActions classId={assemblage.class.id} exam={exam} classProgress={classProgress} />
             : undefined
         }
       />

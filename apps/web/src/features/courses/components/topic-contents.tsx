@@ -10,7 +10,7 @@ import { IconBooks } from '@tabler/icons-react';
 import { childItems, type ClassItem } from '../utils/class-tree';
 import { AttachmentList } from './attachment-list';
 import { ExamList } from './exam-list';
-import { ExamLockSwitch } from './exam-lock-switch';
+import { ExamTeacherActions } from './exam-teacher-actions';
 import { LessonList } from './lesson-list';
 import { TeacherLessonTable } from './teacher-lesson-table';
 
@@ -132,7 +132,7 @@ function ItemRun({ assemblage, title, progress, classProgress, items }: TopicCon
             classId={classId}
             action={
               classProgress
-                ? (exam) => <ExamLockSwitch classId={classId} exam={exam} classProgress={classProgress} />
+                ? (exam) => <ExamTeacherActions classId={classId} exam={exam} classProgress={classProgress} />
                 : undefined
             }
           />

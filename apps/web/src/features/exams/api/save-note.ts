@@ -1,0 +1,21 @@
+import { questionNoteSchema, type QuestionNote, type QuestionNoteBody } from '@banksia/contracts/exam-api';
+import { urlFor } from '../../../lib/named-routes';
+import { putJson, type RequestResult } from '../../../lib/request';
+import type { ClassExamParams } from './query-keys';
+
+/**
+ * Saves the student's note on a question (PUT api:class-exam-question-note). `version` is the version the note was
+ * edited from: the server answers 409 when it was saved since (another tab or device) and writes nothing.
+ *
+ * Resolves to the request helper's result rather than throwing, for the Autosaver (as for lesson notes).
+ */
+export function saveQuestionNote(
+  params: ClassExamParams & { questionId: number },
+  body: QuestionNoteBody,
+  { keepalive = false }: { keepalive?: boolean } = {},
+): Promise<RequestResult<QuestionNote>> {
+  return putJson(urlFor('api:class-exam-question-note', { ...params }), body, {
+    keepalive,
+    transform: (answer) => questionNoteSchema.parse(answer),
+  });
+}
