@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Pages load lazily (a route's chunk, then its data): on a loaded two-core CI machine the first find of a test file
+// can take well over the 1 s default while the route's modules are first transformed. Waits still end as soon as
+// the element appears; only a real failure takes longer to report.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

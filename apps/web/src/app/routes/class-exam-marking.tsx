@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
-import { MarkingOverviewPage } from '../../features/marking/routes/marking-overview-page';
-import { QuestionMarkingPage } from '../../features/marking/routes/question-marking-page';
+import { MarkingOverviewPage } from '../../features/exams/marking/routes/marking-overview-page';
+import { QuestionMarkingPage } from '../../features/exams/marking/routes/question-marking-page';
 import { urlFor } from '../../lib/named-routes';
 import { PageBreadcrumbs } from '../components/page-breadcrumbs';
 import { useClassContext } from '../layouts/class-context';

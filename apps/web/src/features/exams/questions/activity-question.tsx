@@ -1,16 +1,14 @@
 import type { ExamQuestionView } from '@banksia/contracts/exam-api';
 import type { ExamAnswer } from '@banksia/contracts/exams';
 import { Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { LoadingState } from '../../../components/loading-state';
+import { useEmbeddedActivity } from '../../../lib/embedded-activity';
 import { activityResponseIdOf } from './answer-shape';
 import { useQuestionContext } from './question-context';
 
-// The activity viewer (and its drag and drop, drawing and upload blocks) loads only when an activity question shows.
-const ActivityAnswer = lazy(() => import('./activity-question-impl'));
-const ActivityAnswerReview = lazy(async () => ({
-  default: (await import('./activity-question-impl')).ActivityAnswerReview,
-}));
+// The activity itself comes from the app (lib/embedded-activity), which loads the viewer (and its drag and drop,
+// drawing and upload blocks) only when an activity question shows.
 
 /** An activity question's input: the activity itself, where the page says which class it is answered in. */
 export function ActivityQuestionInput(props: {
@@ -20,7 +18,8 @@ export function ActivityQuestionInput(props: {
   disabled?: boolean;
 }) {
   const context = useQuestionContext();
-  if (!context || props.question.activity_id === undefined) {
+  const embedded = useEmbeddedActivity();
+  if (!context || !embedded || props.question.activity_id === undefined) {
     return (
       <Text size="sm">
         This question is answered by doing an activity on screen, so it can&apos;t be answered here. Open the exam from
@@ -30,7 +29,16 @@ export function ActivityQuestionInput(props: {
   }
   return (
     <Suspense fallback={<LoadingState label="Loading the activity" py="md" />}>
-      <ActivityAnswer {...props} context={context} />
+      <embedded.Answer
+        activityId={props.question.activity_id}
+        classId={context.classId}
+        userId={context.userId}
+        disabled={props.disabled}
+        onResponse={(id) => {
+          // The exam's answer names the student's response to the activity, given at their first change in it.
+          if (activityResponseIdOf(props.answer) !== id) props.onChange({ activity_response_id: id });
+        }}
+      />
     </Suspense>
   );
 }
@@ -38,11 +46,12 @@ export function ActivityQuestionInput(props: {
 /** A given activity answer: the student's work in the activity, where the page says whose and in which class. */
 export function ActivityAnswerView({ question, answer }: { question: ExamQuestionView; answer: ExamAnswer | null }) {
   const context = useQuestionContext();
+  const embedded = useEmbeddedActivity();
   if (activityResponseIdOf(answer) === null) return null;
-  if (!context || question.activity_id === undefined) return <Text>Answered in the activity.</Text>;
+  if (!context || !embedded || question.activity_id === undefined) return <Text>Answered in the activity.</Text>;
   return (
     <Suspense fallback={<LoadingState label="Loading the activity answers" py="md" />}>
-      <ActivityAnswerReview question={question} context={context} />
+      <embedded.Review activityId={question.activity_id} classId={context.classId} profileId={context.profileId} />
     </Suspense>
   );
 }
