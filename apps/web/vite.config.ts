@@ -23,5 +23,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // A page test types and waits for lazily loaded routes; on a busy two-core CI machine one can pass 5 s (the
+    // default) while the first route's modules are transformed. Waits inside a test stay at 5 s (test/setup.ts).
+    testTimeout: 15_000,
   },
 });

@@ -236,4 +236,76 @@ test.describe('exams', () => {
     await visitor.reload();
     await expect(visitor.getByRole('radio', { name: '3/6' })).toBeChecked();
   });
+
+  test('a student works through a lesson question set question by question with the keyboard, and sees it marked', async ({
+    browser,
+  }, testInfo) => {
+    const sitter = [
+      { email: 'noah.kelly@students.banksia.test', firstName: 'Noah' },
+      { email: 'amelia.chen@students.banksia.test', firstName: 'Amelia' },
+    ][testInfo.retry]!;
+    const student = await newPage(browser);
+    await signInAs(student, sitter);
+    const classId = await mathsClass(student);
+    const set = await examByTitle(student, classId, 'Equivalent fractions: check your understanding');
+    await student.goto(`/class/${classId}/question-set/${set.id}/`);
+    await expect(student.getByRole('heading', { level: 1, name: set.title })).toBeVisible();
+    await expectNoSeriousA11yViolations(student);
+    await student.getByRole('button', { name: 'Start' }).click();
+
+    // One question a page; answers chosen and typed from the keyboard, and Next taken with Enter.
+    await student.getByRole('radio', { name: '3/6' }).focus();
+    await student.keyboard.press('Space');
+    await expect(student.getByRole('radio', { name: '3/6' })).toBeChecked();
+    await expectNoSeriousA11yViolations(student);
+    await student.getByRole('link', { name: 'Next' }).focus();
+    await student.keyboard.press('Enter');
+    await student.getByRole('textbox', { name: /Your answer/ }).focus();
+    await student.keyboard.type('4');
+    await student.getByRole('link', { name: 'Next' }).focus();
+    await student.keyboard.press('Enter');
+    await student.getByRole('textbox', { name: /Your answer/ }).focus();
+    await student.keyboard.type('3/4');
+    await student.getByRole('link', { name: 'Next' }).focus();
+    await student.keyboard.press('Enter');
+    for (const option of ['4/6', '6/9', '10/15']) {
+      await student.getByRole('checkbox', { name: option }).focus();
+      await student.keyboard.press('Space');
+    }
+    await expectSaved(student);
+    await student.getByRole('button', { name: 'Submit' }).click();
+
+    await expect(student.getByText('4 out of 4')).toBeVisible();
+    await expectNoSeriousA11yViolations(student);
+  });
+
+  test("a teacher enters a student's paper answers, which count as their sitting", async ({ browser }, testInfo) => {
+    const name = ['Zoe Campbell', 'Leo Clarke'][testInfo.retry]!;
+    const teacher = await newPage(browser);
+    await signIn(teacher, 'teacher');
+    const classId = await mathsClass(teacher);
+    const exam = await examByTitle(teacher, classId, EXAM);
+    await teacher.goto(`/class/${classId}/progress/exam/${exam.id}/mark/`);
+    await teacher.getByRole('link', { name: `Enter paper answers for ${name}` }).click();
+
+    await expect(teacher.getByRole('heading', { level: 2, name: 'Section A: Multiple choice' })).toBeVisible();
+    await expectNoSeriousA11yViolations(teacher);
+    await question(teacher, 1).getByRole('radio', { name: '6/8' }).check();
+    for (const option of ['2/4', '5/10', '3/6'])
+      await question(teacher, 2).getByRole('checkbox', { name: option }).check();
+    await expectSaved(teacher);
+    // The rest of the paper was left blank; submitting is on the last section.
+    await teacher.getByRole('link', { name: 'Section B: Short answers' }).last().click();
+    await teacher.getByRole('link', { name: 'Section C: Extended response' }).last().click();
+    await teacher.getByRole('button', { name: `Submit for ${name}` }).click();
+    await teacher
+      .getByRole('dialog', { name: `Submit ${name}'s paper?` })
+      .getByRole('button', { name: `Submit for ${name}` })
+      .click();
+
+    await teacher.goto(`/class/${classId}/progress/exam/${exam.id}/mark/`);
+    const row = teacher.getByRole('row', { name: new RegExp(name) });
+    await expect(row.getByText('Submitted (paper)')).toBeVisible();
+    await expect(row.getByText('3 / 14')).toBeVisible();
+  });
 });
