@@ -73,7 +73,7 @@ describe('the app', () => {
 });
 
 describe('the demo school seed', () => {
-  it('creates the school, three classes and the demo accounts once, however often it runs', async () => {
+  it('creates the school, four classes and the demo accounts once, however often it runs', async () => {
     const storage = createLocalStorage(await mkdtemp(path.join(os.tmpdir(), 'banksia-seed-')));
     expect((await seedDemoSchool(ctx.db, storage)).created).toBe(true);
     const counts = {
@@ -87,7 +87,7 @@ describe('the demo school seed', () => {
       classes: await countRows(ctx.db, schoolClasses),
       users: await countRows(ctx.db, users),
     }).toEqual(counts);
-    expect(counts.classes).toBe(3);
+    expect(counts.classes).toBe(4);
     const client = await ctx.client();
     const login = await client.post('/api/v1/auth/login/', { email: 'teacher@banksia.test', password: DEMO_PASSWORD });
     expect(login.statusCode).toBe(200);

@@ -6,3 +6,5 @@ export * from './content';
 export * from './learning';
 export * from './activities';
 export * from './exams';
+export * from './tasks';
+export * from './review';

@@ -379,3 +379,24 @@ describe('the demo exams', () => {
     expect(started.statusCode).toBe(201);
   });
 });
+
+describe('the demo class activity', () => {
+  it('gives 9MAT1 a term of activity to show in grids and insights, leaving the journeys’ exams unsat', async () => {
+    const [maths] = await ctx.db.select().from(schoolClasses).where(eq(schoolClasses.title, '9MAT1'));
+    const count = async (query: string) => Number(((await ctx.db.execute(query)).rows[0] as { n: string | number }).n);
+    expect(await count(`select count(*) as n from chunk_visits where class_id = ${maths!.id}`)).toBeGreaterThan(100);
+    expect(await count(`select count(distinct rating) as n from lesson_self_ratings`)).toBeGreaterThanOrEqual(3);
+    expect(await count(`select count(*) as n from lesson_notes`)).toBeGreaterThan(5);
+    const sat = `select count(*) as n from exam_sittings s join exams e on e.id = s.exam_id
+      where s.class_id = ${maths!.id} and s.status = 'submitted' and e.title = 'Fractions and decimals topic test'`;
+    expect(await count(sat)).toBeGreaterThan(5);
+    // Marks vary: some answers right, some wrong, some waiting for the teacher.
+    expect(
+      await count(`select count(distinct mark_status) as n from exam_answers where mark_status is not null`),
+    ).toBeGreaterThanOrEqual(4);
+    const journeys = `${sat} and s.profile_id in (select p.id from profiles p join users u on u.id = p.user_id
+      where u.email in ('student@banksia.test', 'charlotte.wilson@students.banksia.test', 'leo.clarke@students.banksia.test'))`;
+    expect(await count(journeys)).toBe(0);
+    expect(await count(`select count(*) as n from tasks where class_id = ${maths!.id}`)).toBe(1);
+  });
+});

@@ -13,6 +13,7 @@ import {
   userRoles,
   users,
 } from '../schema/index';
+import { seedDemoActivity, type DemoStudent } from './demo-activity';
 import { seedDemoContent } from './demo-content';
 
 export const DEMO_PASSWORD = 'banksia-demo';
@@ -23,7 +24,19 @@ export const demoAccounts = [
   { email: 'student@banksia.test', role: 'Student (Ava Nguyen, 9MAT1 and 11ENG trial)' },
   { email: 'teacher@banksia.test', role: 'Teacher and school admin (Priya Sharma, all three classes)' },
   { email: 'content@banksia.test', role: 'Content, roster and payments admin (Sam Okafor)' },
+  { email: 'daniel.brooks@banksia.test', role: 'Teacher (Daniel Brooks, 9MAT2)' },
 ] as const;
+
+/**
+ * The browser journeys sit these exams as these classmates (an exam is sat once), so the demo activity leaves those
+ * sittings for them; every other classmate has a term of made-up activity.
+ */
+const JOURNEY_EXAMS = ['Fractions and decimals topic test', 'Equivalent fractions: check your understanding'] as const;
+const JOURNEY_STUDENTS: ReadonlySet<string> = new Set(
+  ['charlotte.wilson', 'jack.thompson', 'isla.martin', 'noah.kelly', 'amelia.chen', 'zoe.campbell', 'leo.clarke'].map(
+    (name) => `${name}@students.banksia.test`,
+  ),
+);
 
 const students: [string, string][] = [
   ['Oliver', 'Bennett'],
@@ -50,6 +63,18 @@ const students: [string, string][] = [
   ['Aisha', 'Rahman'],
   ['Kai', 'Tanaka'],
   ['Evie', 'Morrison'],
+];
+
+/** 9MAT2: a second maths class with its own teacher, so school pages compare classes taking one course. */
+const mat2Students: [string, string][] = [
+  ['Harper', 'Quinn'],
+  ['Oscar', 'Doyle'],
+  ['Ivy', 'Bennett-Shaw'],
+  ['Finn', 'Ahmed'],
+  ['Lily', 'Costa'],
+  ['Max', 'Petrov'],
+  ['Eliza', 'Park'],
+  ['Jasper', 'Young'],
 ];
 
 const courseRows = [
@@ -209,6 +234,8 @@ export async function seedDemoSchool(
       enrol(maths, avaProfile, AccessStatus.UPLOADED),
       enrol(english, avaProfile, AccessStatus.ADDED_VIA_ADMIN),
     ];
+    const mathsStudents: DemoStudent[] = [];
+    const scienceStudents: DemoStudent[] = [];
     for (const [i, [first, last]] of students.entries()) {
       const email = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + '@students.banksia.test';
       const userId = await makeUser(email, first, last);
@@ -224,10 +251,50 @@ export async function seedDemoSchool(
               ? AccessStatus.ADDED_VIA_ADMIN
               : AccessStatus.UPLOADED;
       rows.push(enrol(maths, profileId, status));
+      if (status >= AccessStatus.LOCKED) mathsStudents.push({ profileId, email });
       if (i < 8) rows.push(enrol(science, profileId, AccessStatus.ADDED_VIA_ADMIN));
+      if (i < 8) scienceStudents.push({ profileId, email });
       if (i >= 8 && i < 14) rows.push(enrol(english, profileId, AccessStatus.UPLOADED));
     }
+    // 9MAT2, taught by Daniel Brooks (a teacher the demo teacher does not teach alongside).
+    const brooksId = await makeUser('daniel.brooks@banksia.test', 'Daniel', 'Brooks');
+    await tx.insert(userRoles).values({ userId: brooksId, role: 'teacher' });
+    const brooksProfile = await makeProfile(brooksId, 'teacher');
+    const [mat2] = await tx
+      .insert(schoolClasses)
+      .values({
+        schoolId: school!.id,
+        courseId: courseIds[0]!.id,
+        title: '9MAT2',
+        classType: 'N',
+        features: 'EXTENDED_TEXTBOOK',
+        calendarYear: year,
+        expirationDate: `${year}-12-31`,
+        activationCode: `demo-9mat2-${year}`,
+      })
+      .returning({ id: schoolClasses.id });
+    await tx.insert(classTeachers).values({ schoolId: school!.id, classId: mat2!.id, profileId: brooksProfile });
+    const mat2Roster: DemoStudent[] = [];
+    for (const [first, last] of mat2Students) {
+      const email = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + '@students.banksia.test';
+      const userId = await makeUser(email, first, last);
+      await tx.insert(userRoles).values({ userId, role: 'student' });
+      const profileId = await makeProfile(userId, 'student');
+      rows.push(enrol(mat2!.id, profileId, AccessStatus.UPLOADED));
+      mat2Roster.push({ profileId, email });
+    }
     await tx.insert(enrolments).values(rows);
+    await seedDemoActivity(tx, {
+      schoolId: school!.id,
+      teacherUserId: teacherId,
+      classes: [
+        { classId: maths, courseId: courseIds[0]!.id, students: mathsStudents },
+        { classId: science, courseId: courseIds[1]!.id, students: scienceStudents },
+        { classId: mat2!.id, courseId: courseIds[0]!.id, students: mat2Roster, teacherUserId: brooksId },
+      ],
+      keepUnsat: { examTitles: JOURNEY_EXAMS, emails: JOURNEY_STUDENTS },
+      now,
+    });
     return { created: true };
   });
 }
