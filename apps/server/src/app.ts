@@ -21,7 +21,11 @@ import { classesRoutes } from './features/classes/classes.routes';
 import { coursesRoutes } from './features/courses/courses.routes';
 import { examsRoutes } from './features/exams/exams.routes';
 import { notesRoutes } from './features/notes/notes.routes';
+import { progressGridRoutes } from './features/progress/progress-grids.routes';
 import { progressRoutes } from './features/progress/progress.routes';
+import { insightsRoutes } from './features/insights/insights.routes';
+import { reviewRoutes } from './features/review/review.routes';
+import { tasksRoutes } from './features/tasks/tasks.routes';
 import { schoolsRoutes } from './features/schools/schools.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { registerAccessControl } from './platform/authz';
@@ -101,6 +105,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(notesRoutes(deps));
   await app.register(activitiesRoutes(deps));
   await app.register(examsRoutes(deps));
+  await app.register(progressGridRoutes(deps));
+  await app.register(insightsRoutes(deps));
+  await app.register(tasksRoutes(deps));
+  await app.register(reviewRoutes(deps));
   await app.register(supportRoutes(deps));
   await app.register(analyticsRoutes(deps));
 

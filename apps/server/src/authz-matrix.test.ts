@@ -1,7 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { activities, activityResponses, courses, examSittings, supportRequests } from './db/schema/index';
-import { createClass, createLesson, createSchool, createStudent, createTeacher, createUser } from '../test/factories';
+import {
+  activities,
+  activityResponses,
+  courses,
+  examSittings,
+  supportRequests,
+  taskItems,
+  tasks,
+} from './db/schema/index';
+import {
+  createClass,
+  createLesson,
+  createSchool,
+  createSection,
+  createStudent,
+  createTeacher,
+  createUser,
+} from '../test/factories';
 import { createExamWithQuestions } from '../test/exam-factories';
 import { useTestApp, type TestClient } from '../test/harness';
 import { multipartForm, TINY_PNG } from '../test/multipart';
@@ -35,6 +51,14 @@ interface Fixture {
   examId: number;
   questionId: number;
   sittingId: number;
+  /** A topic of the class's course (insights name one). */
+  topicId: number;
+  /** A task set to the class with one item: the fixture's lesson. */
+  taskId: number;
+  taskItemId: number;
+  /** The school's slug (school dashboards) and the class's teacher's profile (class management). */
+  schoolSlug: string;
+  teacherProfileId: number;
 }
 
 interface Row {
@@ -45,6 +69,17 @@ interface Row {
 }
 
 const at = '2026-03-02T09:00:00.000Z';
+
+/** A valid class for the class editor (create and edit check the body before who is asking). */
+const classEdit = (f: Fixture) => ({
+  title: '9MAT2',
+  course_id: f.courseId,
+  class_type: 'N',
+  features: 'STANDARD',
+  calendar_year: 2026,
+  expiration_date: null,
+  teacher_profile_ids: [f.teacherProfileId],
+});
 
 const matrix: Record<string, Row> = {
   'GET /healthz': { allow: everyone },
@@ -155,6 +190,75 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/classes/:classId/exams/:examId/students/:profileId/transcribe/': { allow: ['teacher', 'staff'] },
   'GET /api/v1/exams/:examId/classes/': { allow: ['student', 'teacher'] },
   // The fixture's exam is no demo lesson's question set: 404 for everyone, and nobody is refused.
+  // Progress grids (and their CSV): the class's teachers, its school's admins and staff; a grid the fixture cannot
+  // fill (no question set, say) is 404 once allowed.
+  'GET /api/v1/classes/:classId/progress-grids/exam/:examId/': { allow: ['teacher', 'staff'] },
+  'GET /api/v1/classes/:classId/progress-grids/topic/:topicId/': { allow: ['teacher', 'staff'] },
+  'GET /api/v1/classes/:classId/progress-grids/topic/:topicId/exam/:examId/': { allow: ['teacher', 'staff'] },
+  'GET /api/v1/classes/:classId/progress-grids/lesson/:lessonId/': { allow: ['teacher', 'staff'] },
+  'GET /api/v1/classes/:classId/progress-grids/student/:profileId/': { allow: ['teacher', 'staff'] },
+  'GET /api/v1/classes/:classId/progress-grids/question-set/:examId/': { allow: ['teacher', 'staff'] },
+  'GET /api/v1/classes/:classId/progress-grids/reflective-question-set/:examId/': { allow: ['teacher', 'staff'] },
+  'GET /api/v1/classes/:classId/progress-grids/question-set/:examId/question/:questionId/': {
+    allow: ['teacher', 'staff'],
+  },
+  // School dashboards: the school's teachers and admins, and staff.
+  'GET /api/v1/school-dashboards/:schoolSlug/': { allow: ['teacher', 'staff'] },
+  'GET /api/v1/school-dashboards/:schoolSlug/exams/:examId/': { allow: ['teacher', 'staff'] },
+  // Class management: each signed-in user gets the classes they manage (often none); creating and editing is for
+  // teachers and school admins of the school (staff have no teacher profile there).
+  'GET /api/v1/class-management/': { allow: signedIn },
+  'GET /api/v1/class-management/schools/:schoolId/classes/': { allow: ['teacher'] },
+  'POST /api/v1/class-management/schools/:schoolId/classes/': { allow: ['teacher'], payload: classEdit },
+  // The full class is sent on edit; here it is renamed.
+  'PATCH /api/v1/class-management/classes/:classId/': { allow: ['teacher'], payload: classEdit },
+  'POST /api/v1/class-management/classes/:classId/activation-code/': { allow: ['teacher'] },
+  'GET /api/v1/class-list-uploader/classes/': { allow: signedIn },
+  'POST /api/v1/classes/:classId/class-list/preview/': {
+    allow: ['teacher'],
+    payload: () => ({ csv: 'first_name,last_name,email\nAlex,Bell,alex.bell@example.test\n' }),
+  },
+  'POST /api/v1/classes/:classId/class-list/apply/': {
+    allow: ['teacher'],
+    payload: () => ({ csv: 'first_name,last_name,email\nAlex,Bell,alex.bell@example.test\n' }),
+  },
+  // Tasks: anyone outside the task's class gets 404, so nobody learns a task exists (404 counts as allowed here, so
+  // they are listed); the class's students may read but not manage them (403).
+  'GET /api/v1/tasks/': { allow: signedIn },
+  'POST /api/v1/tasks/': {
+    allow: ['teacher', 'staff'],
+    payload: (f) => ({
+      class_id: f.classId,
+      title: 'Revision',
+      due_at: '2026-03-09T05:00:00.000Z',
+      items: [{ kind: 'lesson', lesson_id: f.lessonId }],
+    }),
+  },
+  'GET /api/v1/classes/:classId/task-options/': { allow: ['teacher', 'staff'] },
+  'GET /api/v1/tasks/:taskId/': { allow: signedIn },
+  'GET /api/v1/tasks/:taskId/items/:taskItemId/': { allow: signedIn },
+  'GET /api/v1/tasks/:taskId/insights/': { allow: ['otherStudent', 'teacher', 'foreignTeacher', 'staff'] },
+  'GET /api/v1/tasks/:taskId/insights/:questionId/': { allow: ['otherStudent', 'teacher', 'foreignTeacher', 'staff'] },
+  'PATCH /api/v1/tasks/:taskId/': {
+    allow: ['otherStudent', 'teacher', 'foreignTeacher', 'staff'],
+    payload: () => ({}),
+  },
+  // Last of the task rows: it deletes the fixture's task (staff then get 404, which counts as allowed).
+  'DELETE /api/v1/tasks/:taskId/': { allow: ['otherStudent', 'teacher', 'foreignTeacher', 'staff'] },
+  // Spaced retrieval. After the submit row the student has a wrong answer, so a card exists. Anyone signed in has a
+  // review (empty without cards); answering someone else's card, or as a non-student, is 404 by design.
+  'GET /api/v1/review/': { allow: signedIn },
+  'POST /api/v1/classes/:classId/review/questions/:questionId/answer/': {
+    allow: signedIn,
+    payload: () => ({ answer: { text: 'x' } }),
+  },
+  'GET /api/v1/classes/:classId/review/topics/': { allow: ['teacher', 'staff'] },
+  // Insights: the class's teachers and staff (the fixture's lesson and exam are not in the topic: 404 once allowed).
+  'GET /api/v1/classes/:classId/insights/topics/:topicId/lessons/:lessonId/': { allow: ['teacher', 'staff'] },
+  'GET /api/v1/classes/:classId/insights/topics/:topicId/exams/:examId/': { allow: ['teacher', 'staff'] },
+  'GET /api/v1/classes/:classId/insights/topics/:topicId/exams/:examId/questions/:questionId/': {
+    allow: ['teacher', 'staff'],
+  },
   'GET /api/v1/demo/question-sets/:examId/': { allow: everyone },
   'POST /api/v1/demo/question-sets/:examId/check/': {
     allow: everyone,
@@ -237,6 +341,7 @@ beforeAll(async () => {
       updatedAt: new Date(at),
     })
     .returning();
+  const topic = await createSection(ctx.db, { id: klass.courseId });
   const { exam, questions } = await createExamWithQuestions(
     ctx.db,
     { id: klass.courseId },
@@ -253,6 +358,21 @@ beforeAll(async () => {
       examId: exam.id,
       startedAt: new Date(at),
     })
+    .returning();
+  const [task] = await ctx.db
+    .insert(tasks)
+    .values({
+      schoolId: school.id,
+      classId: klass.id,
+      title: 'Homework',
+      dueAt: new Date(at),
+      createdAt: new Date(at),
+      updatedAt: new Date(at),
+    })
+    .returning();
+  const [taskItem] = await ctx.db
+    .insert(taskItems)
+    .values({ schoolId: school.id, taskId: task!.id, kind: 'lesson', lessonId: lesson.id })
     .returning();
   userIds = {
     anonymous: undefined,
@@ -277,6 +397,11 @@ beforeAll(async () => {
     examId: exam.id,
     questionId: questions[0]!.id,
     sittingId: sitting!.id,
+    topicId: topic.section.id,
+    taskId: task!.id,
+    taskItemId: taskItem!.id,
+    schoolSlug: school.slug,
+    teacherProfileId: teacher.profile.id,
   };
 });
 
@@ -295,7 +420,11 @@ function fill(url: string, f: Fixture): string {
     .replace(':blockId', f.blockId)
     .replace(':examId', String(f.examId))
     .replace(':questionId', String(f.questionId))
-    .replace(':sittingId', String(f.sittingId));
+    .replace(':sittingId', String(f.sittingId))
+    .replace(':topicId', String(f.topicId))
+    .replace(':taskItemId', String(f.taskItemId))
+    .replace(':taskId', String(f.taskId))
+    .replace(':schoolSlug', f.schoolSlug);
 }
 
 describe('authorization matrix', () => {

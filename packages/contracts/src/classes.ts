@@ -13,6 +13,11 @@ export const classTypeLabels: Record<ClassType, string> = {
 export const classFeatures = ['STANDARD', 'EXTENDED', 'EXTENDED_TEXTBOOK'] as const;
 export const classFeaturesSchema = z.enum(classFeatures);
 export type ClassFeatures = z.infer<typeof classFeaturesSchema>;
+export const classFeatureLabels: Record<ClassFeatures, string> = {
+  STANDARD: 'Standard',
+  EXTENDED: 'Extended',
+  EXTENDED_TEXTBOOK: 'Extended with textbook',
+};
 
 /** Enrolment access status levels (spec §3). */
 export const AccessStatus = {
@@ -103,3 +108,143 @@ export const classSummarySchema = z.object({
   school_id: z.number().int(),
 });
 export type ClassSummary = z.infer<typeof classSummarySchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Class editor (/class-management/my-school/)
+
+const yearValue = z
+  .number()
+  .int()
+  .min(2000, 'Enter a year from 2000 to 2100.')
+  .max(2100, 'Enter a year from 2000 to 2100.');
+
+/** A teacher at a school, for the class editor's teacher picker. */
+export const schoolTeacherSchema = z.object({ profile_id: z.number().int(), name: z.string() });
+
+/** A school where the user may manage classes: school admins manage every class, teachers the classes they teach. */
+export const classManagementSchoolSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  is_admin: z.boolean(),
+  /** The user's own teacher profile at the school. */
+  my_profile_id: z.number().int(),
+  teachers: z.array(schoolTeacherSchema),
+});
+export type ClassManagementSchool = z.infer<typeof classManagementSchoolSchema>;
+export const classManagementResponse = z.object({ schools: z.array(classManagementSchoolSchema) });
+
+export const managedClassSchema = z.object({
+  id: z.number().int(),
+  school_id: z.number().int(),
+  title: z.string(),
+  course_id: z.number().int(),
+  course_title: z.string(),
+  class_type: classTypeSchema,
+  features: classFeaturesSchema,
+  calendar_year: z.number().int(),
+  /** yyyy-MM-dd */
+  expiration_date: z.string().nullable(),
+  activation_link: z.string().nullable(),
+  teacher_profile_ids: z.array(z.number().int()),
+  teacher_names: z.array(z.string()),
+  student_count: z.number().int(),
+});
+export type ManagedClass = z.infer<typeof managedClassSchema>;
+
+export const schoolIdParams = z.object({ schoolId: z.coerce.number().int().positive() });
+export const managedClassesQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
+export const managedClassesResponse = z.object({
+  year: z.number().int(),
+  /** Years with classes the user may manage, latest first. */
+  years: z.array(z.number().int()),
+  classes: z.array(managedClassSchema),
+});
+export type ManagedClasses = z.infer<typeof managedClassesResponse>;
+
+/** Create or edit a class (the whole class each time). */
+export const classEditBody = z.object({
+  title: z.string().trim().min(1, 'Enter a title.').max(100, 'Use at most 100 characters.'),
+  course_id: z.number({ message: 'Choose a course.' }).int().positive('Choose a course.'),
+  class_type: classTypeSchema,
+  features: classFeaturesSchema,
+  calendar_year: yearValue,
+  expiration_date: z.iso.date({ message: 'Enter a date as dd/mm/yyyy.' }).nullable(),
+  teacher_profile_ids: z
+    .array(z.number().int().positive())
+    .min(1, 'Choose at least one teacher.')
+    .max(50, 'Choose at most 50 teachers.'),
+});
+export type ClassEditBody = z.infer<typeof classEditBody>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Class list uploader (/class-list-uploader/)
+
+/** Largest class list file accepted (bytes of UTF-8). */
+export const CLASS_LIST_MAX_BYTES = 1_000_000;
+/** Most students (data rows) in one class list. */
+export const CLASS_LIST_MAX_ROWS = 1000;
+/** The columns a class list must name in its header row (others are ignored). */
+export const CLASS_LIST_COLUMNS = ['first_name', 'last_name', 'email'] as const;
+
+/** A class the user may upload a class list to. */
+export const uploaderClassSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  school_id: z.number().int(),
+  school_name: z.string(),
+  course_title: z.string(),
+  calendar_year: z.number().int(),
+  student_count: z.number().int(),
+});
+export type UploaderClass = z.infer<typeof uploaderClassSchema>;
+export const uploaderClassesResponse = z.array(uploaderClassSchema);
+
+/** The class list file's text, as read from the file (UTF-8). */
+export const classListBody = z.object({ csv: z.string() });
+
+/** What applying the list does for a row. */
+export const classListActions = ['new_account', 'existing_account', 'already_in_class'] as const;
+export const classListActionSchema = z.enum(classListActions);
+export type ClassListAction = z.infer<typeof classListActionSchema>;
+export const classListActionLabels: Record<ClassListAction, string> = {
+  new_account: 'New account',
+  existing_account: 'Existing account joins',
+  already_in_class: 'Already in class',
+};
+
+export const classListRowSchema = z.object({
+  /** The row's line in the file (the header is line 1). */
+  line: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  /** Null when the row has errors. */
+  action: classListActionSchema.nullable(),
+  errors: z.array(z.string()),
+});
+export type ClassListRow = z.infer<typeof classListRowSchema>;
+
+export const classListPreviewSchema = z.object({
+  class_id: z.number().int(),
+  class_title: z.string(),
+  rows: z.array(classListRowSchema),
+  counts: z.object({
+    rows: z.number().int(),
+    errors: z.number().int(),
+    new_account: z.number().int(),
+    existing_account: z.number().int(),
+    already_in_class: z.number().int(),
+  }),
+  /** True when no row has an error: the list can be applied. */
+  can_apply: z.boolean(),
+});
+export type ClassListPreview = z.infer<typeof classListPreviewSchema>;
+
+export const classListResultSchema = z.object({
+  class_id: z.number().int(),
+  created_accounts: z.number().int(),
+  joined: z.number().int(),
+  already_in_class: z.number().int(),
+});
+export type ClassListResult = z.infer<typeof classListResultSchema>;

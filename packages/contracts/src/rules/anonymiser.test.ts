@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ADJECTIVES, ANIMALS, anonymisedName, anonymisedNames, dayNumber, MS_PER_DAY } from './anonymiser';
+import {
+  ADJECTIVES,
+  ANIMALS,
+  anonymisedName,
+  anonymisedNames,
+  dayNumber,
+  MS_PER_DAY,
+  anonymiserCookieExpiry,
+  anonymiserOn,
+} from './anonymiser';
 
 describe('dayNumber', () => {
   it.each([
@@ -73,5 +82,34 @@ describe('anonymisedNames', () => {
     const names = anonymisedNames([high, low], day);
     expect(names.get(low)).toEqual(anonymisedName(low, day));
     expect(names.get(high)!.fullName).not.toBe(names.get(low)!.fullName);
+  });
+});
+
+describe('anonymiserCookieExpiry', () => {
+  // Local-time dates: the rule is "02:00 the next day" wherever the clock is.
+  it.each([
+    [new Date(2026, 10, 21, 9, 30), new Date(2026, 10, 22, 2, 0)],
+    [new Date(2026, 10, 21, 0, 0), new Date(2026, 10, 22, 2, 0)],
+    [new Date(2026, 10, 21, 1, 59), new Date(2026, 10, 22, 2, 0)],
+    [new Date(2026, 10, 21, 23, 59, 59), new Date(2026, 10, 22, 2, 0)],
+    [new Date(2026, 11, 31, 15, 0), new Date(2027, 0, 1, 2, 0)],
+    [new Date(2028, 1, 28, 12, 0), new Date(2028, 1, 29, 2, 0)],
+  ])('set at %s expires at %s', (now, expected) => {
+    expect(anonymiserCookieExpiry(now)).toEqual(expected);
+  });
+});
+
+describe('anonymiserOn', () => {
+  it.each([
+    ['1', true],
+    ['true', true],
+    ['0', false],
+    ['', false],
+    ['false', false],
+    [undefined, false],
+    [null, false],
+    [1, false],
+  ])('%s → %s', (value, expected) => {
+    expect(anonymiserOn(value)).toBe(expected);
   });
 });

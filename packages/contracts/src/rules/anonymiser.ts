@@ -203,3 +203,22 @@ export function anonymisedNames(ids: readonly number[], now: Date | number): Map
   }
   return names;
 }
+
+/** The cookie that holds the anonymiser's state (spec §4); its presence with value '1' means names are hidden. */
+export const ANONYMISER_COOKIE = 'anonymizeStudentData';
+
+/**
+ * When the anonymiser cookie set at `now` expires (spec §4): 02:00 on the next day, in the clock's local time, so a
+ * teacher who hid names for a lesson finds them hidden all day and shown again the next morning.
+ */
+export function anonymiserCookieExpiry(now: Date): Date {
+  const expiry = new Date(now.getTime());
+  expiry.setDate(expiry.getDate() + 1);
+  expiry.setHours(2, 0, 0, 0);
+  return expiry;
+}
+
+/** Whether a cookie (or query) value turns the anonymiser on: '1' or 'true'; anything else leaves names shown. */
+export function anonymiserOn(value: unknown): boolean {
+  return value === '1' || value === 'true';
+}

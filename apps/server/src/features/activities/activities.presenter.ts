@@ -1,3 +1,4 @@
+import type { StudentNamer } from '../../platform/student-names';
 import type { ActivityDetail, ClassStudentResponse, VersionedResponse } from '@banksia/contracts/activities';
 import type { ActivityRow, classResponses, ResponseRow } from './activities.repository';
 
@@ -19,11 +20,12 @@ export function presentResponse(row: ResponseRow): VersionedResponse {
 
 type ClassResponseRow = Awaited<ReturnType<typeof classResponses>>[number];
 
-export function presentClassStudentResponse(row: ClassResponseRow): ClassStudentResponse {
+export function presentClassStudentResponse(row: ClassResponseRow, namer: StudentNamer): ClassStudentResponse {
+  const name = namer.name(row.profile_id, row);
   return {
     profile_id: row.profile_id,
-    first_name: row.first_name,
-    last_name: row.last_name,
+    first_name: name.first_name,
+    last_name: name.last_name,
     response:
       row.response_id === null
         ? null

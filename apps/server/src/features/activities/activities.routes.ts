@@ -22,6 +22,7 @@ import {
   responseParams,
   responseQuery,
 } from './activities.schemas';
+import { anonymiseRequested } from '../../platform/student-names';
 import * as service from './activities.service';
 
 /** Largest response save accepted, in bytes. */
@@ -99,7 +100,11 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: access.signedIn },
         schema: { tags, params: responseParams, response: { 200: classResponsesSchema } },
       },
-      async (request) => service.classResponses(deps, requireActor(request), request.params),
+      async (request) =>
+        service.classResponses(deps, requireActor(request), {
+          ...request.params,
+          anonymise: anonymiseRequested(request),
+        }),
     );
 
     app.delete(

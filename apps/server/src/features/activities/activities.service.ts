@@ -23,6 +23,7 @@ import type { Actor } from '../../platform/session';
 import { createUploadForm } from '../../platform/presigned-post';
 import { privateFileUrl } from '../../platform/signed-media';
 import { deleteFiles, privateStorageFor, storageFor, type WarningLog } from '../../platform/storage';
+import { StudentNamer } from '../../platform/student-names';
 import { canTeach, loadClassAccess } from '../classes/classes.service';
 import { presentActivity, presentClassStudentResponse, presentResponse } from './activities.presenter';
 import * as repo from './activities.repository';
@@ -182,7 +183,7 @@ export async function saveResponse(
 export async function classResponses(
   deps: AppDeps,
   actor: Actor,
-  key: { activityId: number; classId: number },
+  key: { activityId: number; classId: number; anonymise?: boolean },
 ): Promise<ClassResponses> {
   const access = await loadClassAccess(deps, actor, key.classId);
   if (!canTeach(access)) throw new AppError('forbidden');
@@ -192,7 +193,13 @@ export async function classResponses(
     classId: access.klass.id,
     schoolId: access.klass.school_id,
   });
-  return { students: rows.map(presentClassStudentResponse) };
+  const namer = StudentNamer.create(
+    key.anonymise ?? false,
+    rows.map((r) => r.profile_id),
+    deps.clock.now(),
+  );
+  const students = rows.map((row) => presentClassStudentResponse(row, namer));
+  return { students: namer.anonymised ? namer.sort(students, (s) => s) : students };
 }
 
 /**

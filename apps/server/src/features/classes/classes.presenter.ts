@@ -1,3 +1,4 @@
+import type { StudentNamer } from '../../platform/student-names';
 import type { RawClassDetail } from '@banksia/contracts/classes';
 import type { enrolmentsOf, findClass } from './classes.repository';
 
@@ -10,7 +11,8 @@ export function activationLink(code: string | null): string | null {
 }
 
 /** The raw api:class-detail answer; the web app applies `toClassDetail` from contracts. */
-export function presentRawClassDetail(c: ClassRow, enrolments: EnrolmentRow[]): RawClassDetail {
+/** With names hidden (spec §4), every student carries the day's pseudonym instead of their name. */
+export function presentRawClassDetail(c: ClassRow, enrolments: EnrolmentRow[], namer: StudentNamer): RawClassDetail {
   return {
     id: c.id,
     title: c.title,
@@ -21,17 +23,20 @@ export function presentRawClassDetail(c: ClassRow, enrolments: EnrolmentRow[]): 
     calendar_year: c.calendar_year,
     expiration_date: c.expiration_date,
     activation_link: activationLink(c.activation_code),
-    enrolments: enrolments.map((e) => ({
-      id: e.id,
-      access_status: e.access_status,
-      profile: {
-        id: e.profile_id,
-        user: e.user_id,
-        name: `${e.first_name} ${e.last_name}`.trim(),
-        first_name: e.first_name,
-        last_name: e.last_name,
-        is_active: e.is_active,
-      },
-    })),
+    enrolments: enrolments.map((e) => {
+      const name = namer.name(e.profile_id, e);
+      return {
+        id: e.id,
+        access_status: e.access_status,
+        profile: {
+          id: e.profile_id,
+          user: e.user_id,
+          name: name.display_name,
+          first_name: name.first_name,
+          last_name: name.last_name,
+          is_active: e.is_active,
+        },
+      };
+    }),
   };
 }

@@ -3,12 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
+import { classManagementRoutes } from './class-management.routes';
 import { canViewClassDetail } from './classes.policy';
 import { presentRawClassDetail } from './classes.presenter';
 import * as repo from './classes.repository';
+import { anonymiseRequested, StudentNamer } from '../../platform/student-names';
 
 export function classesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(classManagementRoutes(deps));
+
     // api:class-detail
     app.get(
       '/api/v1/classes/:classId/',
@@ -22,7 +26,13 @@ export function classesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (!found) throw new AppError('not_found', 'No such class.');
         const m = await repo.membership(deps.db, actor.userId, found.id, found.school_id);
         if (!canViewClassDetail(actor, m)) throw new AppError('forbidden');
-        return presentRawClassDetail(found, await repo.enrolmentsOf(deps.db, found.id, found.school_id));
+        const enrolments = await repo.enrolmentsOf(deps.db, found.id, found.school_id);
+        const namer = StudentNamer.create(
+          anonymiseRequested(request),
+          enrolments.map((e) => e.profile_id),
+          deps.clock.now(),
+        );
+        return presentRawClassDetail(found, enrolments, namer);
       },
     );
   };

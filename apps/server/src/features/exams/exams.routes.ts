@@ -1,3 +1,4 @@
+import { anonymiseRequested } from '../../platform/student-names';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
@@ -109,7 +110,7 @@ export function examsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) =>
         service.classSittings(deps, requireActor(request), {
           ...request.params,
-          anonymise: request.query.anonymise === '1',
+          anonymise: anonymiseRequested(request),
         }),
     );
 
@@ -195,7 +196,7 @@ export function examsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) =>
         service.questionResponses(deps, requireActor(request), {
           ...request.params,
-          anonymise: request.query.anonymise === '1',
+          anonymise: anonymiseRequested(request),
         }),
     );
 

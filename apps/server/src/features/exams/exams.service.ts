@@ -249,6 +249,15 @@ async function closeExpiredInClass(deps: AppDeps, classId: number, exam: repo.Ex
 }
 
 /**
+ * Submits every sitting of an exam in a class whose time ran out, so other features' figures (insights) count them as
+ * the marking pages do. The caller has checked that the actor may teach the class.
+ */
+export async function closeExpiredSittings(deps: AppDeps, classId: number, examId: number): Promise<void> {
+  const exam = await repo.findExam(deps.db, examId);
+  if (exam) await closeExpiredInClass(deps, classId, exam);
+}
+
+/**
  * Starts a sitting of an exam for a student of the class, or resumes the one open (idempotent: concurrent starts
  * make one sitting). Refused while a teacher has the exam locked in the class. An exam (kind 'exam') is sat once:
  * once submitted, starting again answers the submitted sitting; question sets may be taken again, each time in a

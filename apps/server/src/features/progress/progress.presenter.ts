@@ -1,3 +1,4 @@
+import type { StudentNamer } from '../../platform/student-names';
 import type { ClassCourseProgress, LessonProgress, UserCourseProgress } from '@banksia/contracts/courses';
 import type { classLessonAggregates, classmates, studentLessonProgress } from './progress.repository';
 
@@ -81,6 +82,9 @@ export function presentClassCourseProgress(
   };
 }
 
-export function presentClassmates(rows: ClassmateRow[]) {
-  return rows.map((r) => ({ profile_id: r.profile_id, display_name: `${r.first_name} ${r.last_name}`.trim() }));
+/** Classmates by name, or by the day's pseudonyms (in pseudonym order) when names are hidden. */
+export function presentClassmates(rows: ClassmateRow[], namer: StudentNamer) {
+  const shown = rows.map((r) => ({ profile_id: r.profile_id, ...namer.name(r.profile_id, r) }));
+  const ordered = namer.anonymised ? namer.sort(shown, (r) => r) : shown;
+  return ordered.map((r) => ({ profile_id: r.profile_id, display_name: r.display_name }));
 }

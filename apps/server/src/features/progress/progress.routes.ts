@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import * as service from './progress.service';
+import { anonymiseRequested } from '../../platform/student-names';
 
 const userProgressParams = classIdParams.extend({ userId: z.coerce.number().int().positive() });
 
@@ -49,7 +50,8 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: signedIn,
         schema: { tags: ['progress'], params: classIdParams, response: { 200: classmatesResponse } },
       },
-      async (request) => service.listClassmates(deps, requireActor(request), request.params.classId),
+      async (request) =>
+        service.listClassmates(deps, requireActor(request), request.params.classId, anonymiseRequested(request)),
     );
 
     app.post(

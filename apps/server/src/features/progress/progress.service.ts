@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { canTeach, loadClassAccess, requireClassMember, requireClassTeacher } from '../classes/classes.service';
 import { lockedExamIds } from '../exams/exams.service';
+import { StudentNamer } from '../../platform/student-names';
 import { presentClassCourseProgress, presentClassmates, presentUserCourseProgress } from './progress.presenter';
 import * as repo from './progress.repository';
 
@@ -65,9 +66,15 @@ export async function classCourseProgress(deps: AppDeps, actor: Actor, classId: 
 }
 
 /** The students on a class's roster, for anyone in the class. */
-export async function listClassmates(deps: AppDeps, actor: Actor, classId: number) {
+export async function listClassmates(deps: AppDeps, actor: Actor, classId: number, anonymise = false) {
   const { klass } = await requireClassMember(deps, actor, classId);
-  return presentClassmates(await repo.classmates(deps.db, klass.id, klass.school_id));
+  const rows = await repo.classmates(deps.db, klass.id, klass.school_id);
+  const namer = StudentNamer.create(
+    anonymise,
+    rows.map((r) => r.profile_id),
+    deps.clock.now(),
+  );
+  return presentClassmates(rows, namer);
 }
 
 /**

@@ -1,5 +1,12 @@
 import { schoolClassesQuery, schoolClassesResponse } from '@banksia/contracts/courses';
-import { schoolListResponse } from '@banksia/contracts/schools';
+import {
+  schoolDashboardResponse,
+  schoolExamParams,
+  schoolExamResponse,
+  schoolListResponse,
+  schoolSlugParams,
+  schoolYearQuery,
+} from '@banksia/contracts/schools';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, hasRole, requireActor } from '../../platform/authz';
@@ -37,6 +44,44 @@ export function schoolsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         service.schoolClasses(deps, requireActor(request), request.params.schoolId, request.query.year),
+    );
+
+    // api:school-dashboard — /school/{schoolSlug}/: the school's teachers and admins, and content or roster staff.
+    app.get(
+      '/api/v1/school-dashboards/:schoolSlug/',
+      {
+        config: { access: access.signedIn },
+        schema: {
+          tags: ['schools'],
+          params: schoolSlugParams,
+          querystring: schoolYearQuery,
+          response: { 200: schoolDashboardResponse },
+        },
+      },
+      async (request) =>
+        service.schoolDashboard(deps, requireActor(request), request.params.schoolSlug, request.query.year),
+    );
+
+    // api:school-exam — /school/{schoolSlug}/{year}/exam/{examId}/: the same people as the dashboard.
+    app.get(
+      '/api/v1/school-dashboards/:schoolSlug/exams/:examId/',
+      {
+        config: { access: access.signedIn },
+        schema: {
+          tags: ['schools'],
+          params: schoolExamParams,
+          querystring: schoolYearQuery,
+          response: { 200: schoolExamResponse },
+        },
+      },
+      async (request) =>
+        service.schoolExam(
+          deps,
+          requireActor(request),
+          request.params.schoolSlug,
+          request.params.examId,
+          request.query.year,
+        ),
     );
   };
 }

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import type { schoolClassesResponse } from '@banksia/contracts/courses';
+import type { SchoolDashboard, SchoolExam } from '@banksia/contracts/schools';
 import { hasRole } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
+import { isoOrNull, summariseScores } from './schools.presenter';
 import * as repo from './schools.repository';
 
 /** Staff roles that work across every school (the school list shows them all). */
@@ -29,4 +31,113 @@ export async function schoolClasses(
   const chosen = year ?? years[0] ?? deps.clock.now().getUTCFullYear();
   const classes = await repo.classesOfYear(deps.db, school.id, chosen);
   return { school, years, classes };
+}
+
+/** Who sees a school's dashboard and exam pages: its teachers (and admins) and content or roster staff. */
+async function requireSchoolViewer(deps: AppDeps, actor: Actor, slug: string) {
+  const school = await repo.findSchoolBySlug(deps.db, slug);
+  if (!school) throw new AppError('not_found', 'No such school.');
+  const staff = hasRole(actor, 'content_admin', 'roster_admin');
+  const teaches = await repo.teachesAtSchool(deps.db, actor.userId, school.id);
+  if (!staff && !teaches) throw new AppError('forbidden');
+  // School admins open every class of their school; teachers only the classes they teach.
+  const opensAll = staff || (teaches && hasRole(actor, 'school_admin'));
+  return { school, opensAll };
+}
+
+/** The year asked for, else the current calendar year (UTC: the server's time zone is not the school's). */
+function yearOrCurrent(deps: AppDeps, year: number | undefined): number {
+  return year ?? deps.clock.now().getUTCFullYear();
+}
+
+/** /school/{schoolSlug}/: the school's classes of a year with their figures, and the exams of their courses. */
+export async function schoolDashboard(
+  deps: AppDeps,
+  actor: Actor,
+  slug: string,
+  year: number | undefined,
+): Promise<SchoolDashboard> {
+  const { school, opensAll } = await requireSchoolViewer(deps, actor, slug);
+  const chosen = yearOrCurrent(deps, year);
+  const q = { schoolId: school.id, year: chosen, userId: actor.userId };
+  const [years, classes, exams] = await Promise.all([
+    repo.classYears(deps.db, school.id),
+    repo.dashboardClasses(deps.db, q),
+    repo.dashboardExams(deps.db, q),
+  ]);
+  return {
+    school,
+    year: chosen,
+    years,
+    classes: classes.map((c) => ({
+      id: c.id,
+      title: c.title,
+      course_id: c.course_id,
+      course_title: c.course_title,
+      class_type: c.class_type,
+      teacher_names: c.teacher_names,
+      student_count: c.student_count,
+      chunk_count: c.chunk_count,
+      chunks_opened_share:
+        c.student_count > 0 && c.chunk_count > 0
+          ? Math.min(1, c.chunks_opened / (c.student_count * c.chunk_count))
+          : null,
+      exams_submitted: c.exams_submitted,
+      last_activity_at: isoOrNull(c.last_activity_at),
+      can_open: opensAll || c.teaches,
+    })),
+    exams,
+  };
+}
+
+/** /school/{schoolSlug}/{year}/exam/{examId}/: one exam across the school's classes on its course that year. */
+export async function schoolExam(
+  deps: AppDeps,
+  actor: Actor,
+  slug: string,
+  examId: number,
+  year: number | undefined,
+): Promise<SchoolExam> {
+  const { school, opensAll } = await requireSchoolViewer(deps, actor, slug);
+  const exam = await repo.findExam(deps.db, examId);
+  if (!exam || exam.kind !== 'exam') throw new AppError('not_found', 'No such exam.');
+  const chosen = yearOrCurrent(deps, year);
+  const marksTotal = Number(exam.marks_total);
+  const [years, rows] = await Promise.all([
+    repo.courseYears(deps.db, school.id, exam.course_id),
+    repo.examScoresByClass(deps.db, {
+      schoolId: school.id,
+      year: chosen,
+      courseId: exam.course_id,
+      examId: exam.id,
+      marksTotal,
+      userId: actor.userId,
+    }),
+  ]);
+  const classes = rows.map((r) => ({
+    class_id: r.class_id,
+    title: r.title,
+    teacher_names: r.teacher_names,
+    can_mark: opensAll || r.teaches,
+    ...summariseScores(r.percents.map(Number), r.roster_size, r.awaiting_marking),
+  }));
+  const overall = summariseScores(
+    rows.flatMap((r) => r.percents.map(Number)),
+    rows.reduce((sum, r) => sum + r.roster_size, 0),
+    rows.reduce((sum, r) => sum + r.awaiting_marking, 0),
+  );
+  return {
+    school,
+    year: chosen,
+    years,
+    exam: {
+      id: exam.id,
+      title: exam.title,
+      course_id: exam.course_id,
+      course_title: exam.course_title,
+      marks_total: marksTotal,
+    },
+    classes,
+    overall,
+  };
 }

@@ -1,0 +1,127 @@
+import {
+  examGridParams,
+  gridQuery,
+  lessonGridParams,
+  questionGridParams,
+  studentGridParams,
+  topicExamGridParams,
+  topicGridParams,
+  type ProgressGrid,
+} from '@banksia/contracts/progress-grids';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access, requireActor } from '../../platform/authz';
+import type { AppDeps } from '../../platform/deps';
+import { anonymiseRequested } from '../../platform/student-names';
+import * as service from './progress-grids.service';
+
+/**
+ * Answers a grid as JSON, or with `?format=csv` as a CSV download of the same cells (same anonymisation). No response
+ * schema is declared because one route answers two types; the JSON is typed by the contracts' ProgressGrid.
+ */
+async function answer(request: FastifyRequest, reply: FastifyReply, grid: ProgressGrid) {
+  void reply.header('cache-control', 'private, no-store');
+  if ((request.query as { format?: string }).format !== 'csv') return grid;
+  const file = service.gridCsvFile(grid);
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .send(file.body);
+}
+
+/** Class progress grids (students × items) and their CSV exports. */
+export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const config = { access: access.signedIn };
+    const tags = ['progress-grids'];
+    const base = '/api/v1/classes/:classId/progress-grids';
+    const who = (request: FastifyRequest) => ({
+      actor: requireActor(request),
+      anonymise: anonymiseRequested(request),
+    });
+
+    app.get(
+      `${base}/exam/:examId/`,
+      { config, schema: { tags, params: examGridParams, querystring: gridQuery } },
+      async (request, reply) => {
+        const { actor, anonymise } = who(request);
+        const { classId, examId } = request.params;
+        return answer(request, reply, await service.examGrid(deps, actor, { classId, examId, anonymise }));
+      },
+    );
+
+    app.get(
+      `${base}/topic/:topicId/`,
+      { config, schema: { tags, params: topicGridParams, querystring: gridQuery } },
+      async (request, reply) => {
+        const { actor, anonymise } = who(request);
+        const { classId, topicId } = request.params;
+        return answer(request, reply, await service.topicGrid(deps, actor, { classId, topicId, anonymise }));
+      },
+    );
+
+    app.get(
+      `${base}/topic/:topicId/exam/:examId/`,
+      { config, schema: { tags, params: topicExamGridParams, querystring: gridQuery } },
+      async (request, reply) => {
+        const { actor, anonymise } = who(request);
+        const { classId, topicId, examId } = request.params;
+        return answer(request, reply, await service.examGrid(deps, actor, { classId, topicId, examId, anonymise }));
+      },
+    );
+
+    app.get(
+      `${base}/lesson/:lessonId/`,
+      { config, schema: { tags, params: lessonGridParams, querystring: gridQuery } },
+      async (request, reply) => {
+        const { actor, anonymise } = who(request);
+        const { classId, lessonId } = request.params;
+        return answer(request, reply, await service.lessonGrid(deps, actor, { classId, lessonId, anonymise }));
+      },
+    );
+
+    app.get(
+      `${base}/student/:profileId/`,
+      { config, schema: { tags, params: studentGridParams, querystring: gridQuery } },
+      async (request, reply) => {
+        const { actor, anonymise } = who(request);
+        const { classId, profileId } = request.params;
+        return answer(request, reply, await service.studentGrid(deps, actor, { classId, profileId, anonymise }));
+      },
+    );
+
+    app.get(
+      `${base}/question-set/:examId/`,
+      { config, schema: { tags, params: examGridParams, querystring: gridQuery } },
+      async (request, reply) => {
+        const { actor, anonymise } = who(request);
+        const { classId, examId } = request.params;
+        return answer(request, reply, await service.questionSetGrid(deps, actor, { classId, examId, anonymise }));
+      },
+    );
+
+    app.get(
+      `${base}/reflective-question-set/:examId/`,
+      { config, schema: { tags, params: examGridParams, querystring: gridQuery } },
+      async (request, reply) => {
+        const { actor, anonymise } = who(request);
+        const { classId, examId } = request.params;
+        return answer(request, reply, await service.reflectiveGrid(deps, actor, { classId, examId, anonymise }));
+      },
+    );
+
+    app.get(
+      `${base}/question-set/:examId/question/:questionId/`,
+      { config, schema: { tags, params: questionGridParams, querystring: gridQuery } },
+      async (request, reply) => {
+        const { actor, anonymise } = who(request);
+        const { classId, examId, questionId } = request.params;
+        return answer(
+          request,
+          reply,
+          await service.questionGrid(deps, actor, { classId, examId, questionId, anonymise }),
+        );
+      },
+    );
+  };
+}

@@ -1,0 +1,179 @@
+import type { ProgressGrid } from '@banksia/contracts/progress-grids';
+import { csvFileName } from '@banksia/contracts/rules/csv';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import type { Actor } from '../../platform/session';
+import { StudentNamer } from '../../platform/student-names';
+import { requireClassTeacher } from '../classes/classes.service';
+import * as present from './progress-grids.presenter';
+import * as repo from './progress-grids.repository';
+
+/**
+ * Class progress grids (spec §2): for the class's teachers, its school's admins and staff (403 for anyone else,
+ * students included). Each grid's data is one query (see the repository); the class-access check and the look-up of
+ * what the grid is about (exam, topic, lesson, student) come before it.
+ */
+
+interface GridRequest {
+  classId: number;
+  anonymise: boolean;
+}
+
+async function classScope(deps: AppDeps, actor: Actor, classId: number) {
+  const { klass } = await requireClassTeacher(deps, actor, classId);
+  const scope: repo.ClassScope = { classId: klass.id, schoolId: klass.school_id, courseId: klass.course_id };
+  return { klass, scope, header: { class_id: klass.id, class_title: klass.title } };
+}
+
+function namerFor(deps: AppDeps, anonymise: boolean, rows: { profile_id: number | null }[]) {
+  const ids = [...new Set(rows.flatMap((r) => (r.profile_id === null ? [] : [r.profile_id])))];
+  return StudentNamer.create(anonymise, ids, deps.clock.now());
+}
+
+type ExamKind = repo.ExamRef['kind'];
+
+/** The exam, listed (published, submittable) and of one of the kinds the page shows; 404 otherwise. */
+async function requireExam(
+  deps: AppDeps,
+  scope: repo.ClassScope,
+  examId: number,
+  kinds: ExamKind[],
+  topicNodeId: number | null = null,
+) {
+  const exam = await repo.findExam(deps.db, scope.courseId, examId, topicNodeId);
+  if (!exam || !kinds.includes(exam.kind) || !exam.is_published || !exam.is_submittable) {
+    throw new AppError('not_found', 'No such exam in this class.');
+  }
+  if (topicNodeId !== null && !exam.in_topic) throw new AppError('not_found', 'No such exam in this topic.');
+  return exam;
+}
+
+async function requireTopic(deps: AppDeps, scope: repo.ClassScope, topicId: number) {
+  const topic = await repo.findTopic(deps.db, scope.courseId, topicId);
+  if (!topic || !topic.is_published) throw new AppError('not_found', 'No such topic in this class.');
+  return topic;
+}
+
+export async function examGrid(
+  deps: AppDeps,
+  actor: Actor,
+  req: GridRequest & { examId: number; topicId?: number },
+): Promise<ProgressGrid> {
+  const { scope, header } = await classScope(deps, actor, req.classId);
+  const topic = req.topicId === undefined ? null : await requireTopic(deps, scope, req.topicId);
+  const exam = await requireExam(deps, scope, req.examId, ['exam'], topic?.node_id ?? null);
+  const rows = await repo.examGrid(deps.db, { ...scope, examId: exam.id });
+  const namer = namerFor(deps, req.anonymise, rows);
+  return present.presentExamGrid(
+    topic ? 'topic_exam' : 'exam',
+    { ...header, exam, topic: topic && { id: topic.id, title: topic.title } },
+    rows,
+    namer,
+  );
+}
+
+export async function questionSetGrid(
+  deps: AppDeps,
+  actor: Actor,
+  req: GridRequest & { examId: number },
+): Promise<ProgressGrid> {
+  const { scope, header } = await classScope(deps, actor, req.classId);
+  const exam = await requireExam(deps, scope, req.examId, ['question_set']);
+  const rows = await repo.examGrid(deps.db, { ...scope, examId: exam.id });
+  return present.presentExamGrid('question_set', { ...header, exam }, rows, namerFor(deps, req.anonymise, rows));
+}
+
+export async function reflectiveGrid(
+  deps: AppDeps,
+  actor: Actor,
+  req: GridRequest & { examId: number },
+): Promise<ProgressGrid> {
+  const { scope, header } = await classScope(deps, actor, req.classId);
+  const exam = await requireExam(deps, scope, req.examId, ['reflective_question_set']);
+  const rows = await repo.examGrid(deps.db, { ...scope, examId: exam.id, withAnswers: true });
+  return present.presentReflectiveGrid({ ...header, exam }, rows, namerFor(deps, req.anonymise, rows));
+}
+
+export async function questionGrid(
+  deps: AppDeps,
+  actor: Actor,
+  req: GridRequest & { examId: number; questionId: number },
+): Promise<ProgressGrid> {
+  const { scope, header } = await classScope(deps, actor, req.classId);
+  const exam = await requireExam(deps, scope, req.examId, ['question_set', 'exam']);
+  const rows = await repo.examGrid(deps.db, {
+    ...scope,
+    examId: exam.id,
+    questionId: req.questionId,
+    withAnswers: true,
+  });
+  const first = rows.find((r) => r.question_id !== null);
+  if (!first) throw new AppError('not_found', 'No such question in this question set.');
+  const options = first.question_options ?? [];
+  return present.presentQuestionGrid(
+    { ...header, exam, question: { id: req.questionId, title: `Question ${first.question_no}` } },
+    rows,
+    options,
+    namerFor(deps, req.anonymise, rows),
+  );
+}
+
+export async function topicGrid(
+  deps: AppDeps,
+  actor: Actor,
+  req: GridRequest & { topicId: number },
+): Promise<ProgressGrid> {
+  const { scope, header } = await classScope(deps, actor, req.classId);
+  const topic = await requireTopic(deps, scope, req.topicId);
+  const data = await repo.itemGrid(deps.db, { ...scope, topicNodeId: topic.node_id });
+  return present.presentTopicGrid(
+    { ...header, topic: { id: topic.id, title: topic.title } },
+    data,
+    namerFor(deps, req.anonymise, data.students),
+  );
+}
+
+export async function lessonGrid(
+  deps: AppDeps,
+  actor: Actor,
+  req: GridRequest & { lessonId: number },
+): Promise<ProgressGrid> {
+  const { scope, header } = await classScope(deps, actor, req.classId);
+  const lesson = await repo.findLesson(deps.db, scope.courseId, req.lessonId);
+  if (!lesson || !lesson.is_published) throw new AppError('not_found', 'No such lesson in this class.');
+  const rows = await repo.lessonGrid(deps.db, { ...scope, lessonId: lesson.id });
+  return present.presentLessonGrid(
+    { ...header, lesson: { id: lesson.id, title: lesson.title } },
+    rows,
+    namerFor(deps, req.anonymise, rows),
+  );
+}
+
+export async function studentGrid(
+  deps: AppDeps,
+  actor: Actor,
+  req: GridRequest & { profileId: number },
+): Promise<ProgressGrid> {
+  const { scope, header } = await classScope(deps, actor, req.classId);
+  const student = await repo.findRosterStudent(deps.db, scope, req.profileId);
+  if (!student) throw new AppError('not_found', 'No such student in this class.');
+  const data = await repo.itemGrid(deps.db, { ...scope, topicNodeId: null, profileId: student.profile_id });
+  // With names hidden, the pseudonym is the one the class's grids show for this student today.
+  const namer = StudentNamer.create(req.anonymise, student.roster_ids, deps.clock.now());
+  return present.presentStudentGrid(
+    {
+      ...header,
+      student: {
+        profile_id: student.profile_id,
+        ...namer.name(student.profile_id, { first_name: student.first_name, last_name: student.last_name }),
+      },
+    },
+    data,
+    namer,
+  );
+}
+
+/** The CSV download of a grid: its text and a file name from the class and what the grid is about. */
+export function gridCsvFile(g: ProgressGrid): { body: string; fileName: string } {
+  return { body: present.gridCsv(g), fileName: csvFileName(g.class_title, 'progress', g.kind, g.title) };
+}
