@@ -10,6 +10,11 @@ import { ErrorPage } from './pages/error-page';
 import { RouteError } from './pages/route-error';
 import type { RouteHandle } from './route-handle';
 import { AccountRoute } from './routes/account';
+import * as gridsRoutes from './route-tables/grids';
+import * as insightsRoutes from './route-tables/insights';
+import * as tasksRoutes from './route-tables/tasks';
+import * as reviewRoutes from './route-tables/review';
+import * as schoolsRoutes from './route-tables/schools';
 
 const handle = (name: string): RouteHandle => ({ name });
 
@@ -129,6 +134,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       path: 'class/:classId',
                       lazy: async () => ({ Component: (await import('./layouts/class-layout')).ClassLayout }),
                       children: [
+                        ...gridsRoutes.classRoutes,
+                        ...insightsRoutes.classRoutes,
+                        ...tasksRoutes.classRoutes,
+                        ...reviewRoutes.classRoutes,
+                        ...schoolsRoutes.classRoutes,
                         {
                           // Inside the class layout, so the class bar leads back to the course and lessons.
                           path: 'lesson/:lessonId/notes/:profileId',
@@ -282,6 +292,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                         },
                       ],
                     },
+                    ...gridsRoutes.signedInRoutes,
+                    ...insightsRoutes.signedInRoutes,
+                    ...tasksRoutes.signedInRoutes,
+                    ...reviewRoutes.signedInRoutes,
+                    ...schoolsRoutes.signedInRoutes,
                     {
                       path: 'account/profile',
                       handle: handle('account-profile'),

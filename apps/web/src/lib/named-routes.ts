@@ -1,3 +1,9 @@
+import { gridRoutes } from './named-routes/grids';
+import { insightRoutes } from './named-routes/insights';
+import { reviewRoutes } from './named-routes/review';
+import { schoolRoutes } from './named-routes/schools';
+import { taskRoutes } from './named-routes/tasks';
+
 /**
  * Path templates of the named routes; `{param}` marks a part urlFor fills in.
  * Add a route by adding a line here.
@@ -97,6 +103,12 @@ export const namedRoutes = {
   'account-school-year': '/account/school/{year}/',
   'account-classes': '/account/classes/',
   'account-classes-year': '/account/classes/{year}/',
+  // Each area keeps its own table (lib/named-routes/), so areas built side by side do not edit one list.
+  ...gridRoutes,
+  ...insightRoutes,
+  ...taskRoutes,
+  ...reviewRoutes,
+  ...schoolRoutes,
 } as const;
 
 export type RouteName = keyof typeof namedRoutes;

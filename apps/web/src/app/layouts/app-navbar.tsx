@@ -4,6 +4,11 @@ import {
   IconBook,
   IconBooks,
   IconBuildingCommunity,
+  IconChecklist,
+  IconLayoutDashboard,
+  IconRepeat,
+  IconTableImport,
+  IconUserCog,
   IconHome,
   IconInbox,
   IconLibrary,
@@ -13,7 +18,10 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { AnonymiserToggle } from '../../components/anonymiser-toggle';
 import { CourseJumper } from '../../components/course-jumper';
+import { useAnonymiser } from '../../lib/anonymiser';
+import { ProductTour } from '../components/product-tour';
 import { track } from '../../lib/analytics';
 import { urlFor } from '../../lib/named-routes';
 
@@ -71,7 +79,11 @@ function Item({
 export function AppNavbar({ me }: { me: Me }) {
   const teaching = me.classes.filter((c) => c.role === 'teacher');
   const studying = me.classes.filter((c) => c.role === 'student');
-  const schools = [...new Set(me.profiles.filter((p) => p.kind === 'teacher').map((p) => p.school_name))];
+  const teacherProfiles = me.profiles.filter((p) => p.kind === 'teacher');
+  const schools = [...new Set(teacherProfiles.map((p) => p.school_name))];
+  const schoolSlugs = [...new Map(teacherProfiles.map((p) => [p.school_slug, p.school_name])).entries()];
+  const teaches = teaching.length > 0 || teacherProfiles.length > 0;
+  const [anonymised, setAnonymised] = useAnonymiser();
   const contentAdmin = me.roles.includes('content_admin');
   const icon = (Icon: typeof IconHome) => <Icon size={18} aria-hidden />;
 
@@ -105,7 +117,29 @@ export function AppNavbar({ me }: { me: Me }) {
           icon={icon(IconBuildingCommunity)}
         />
       )}
+      {me.classes.length > 0 && <Item to={urlFor('tasks')} label="Tasks" icon={icon(IconChecklist)} />}
+      {studying.length > 0 && <Item to={urlFor('review')} label="Today's review" icon={icon(IconRepeat)} />}
+      {teaches && (
+        <NavSection title="School">
+          {schoolSlugs.map(([slug, name]) => (
+            <Item
+              key={slug}
+              to={urlFor('school', { schoolSlug: slug })}
+              label="School dashboard"
+              description={schoolSlugs.length > 1 ? name : undefined}
+              icon={icon(IconLayoutDashboard)}
+            />
+          ))}
+          <Item to={urlFor('class-management')} label="Class management" icon={icon(IconUserCog)} />
+          <Item to={urlFor('class-list-uploader')} label="Upload a class list" icon={icon(IconTableImport)} />
+        </NavSection>
+      )}
       {teaching.length > 0 && <NavSection title="Teaching">{teaching.map(classLink)}</NavSection>}
+      {teaches && (
+        <Box px="sm" py="xs">
+          <AnonymiserToggle checked={anonymised} onChange={setAnonymised} withDescription={false} />
+        </Box>
+      )}
       {studying.length > 0 && <NavSection title="Classes">{studying.map(classLink)}</NavSection>}
       {contentAdmin && (
         <NavSection title="Admin">
@@ -113,6 +147,9 @@ export function AppNavbar({ me }: { me: Me }) {
           <Item to="/content/admin/support/" label="Support inbox" icon={icon(IconInbox)} />
         </NavSection>
       )}
+      <Box px="xs" pt="md">
+        <ProductTour me={me} />
+      </Box>
       {me.classes.length === 0 && !contentAdmin && (
         <Text size="sm" c="dimmed" px="sm" mt="md">
           <IconSchool size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />

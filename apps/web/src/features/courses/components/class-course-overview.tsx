@@ -102,9 +102,14 @@ export function TeacherCourseOverview({
   return (
     <Stack gap="lg">
       <Paper withBorder p="md" component="section" aria-labelledby="class-progress-heading">
-        <Title order={2} size="h4" id="class-progress-heading" mb="sm">
-          Class progress
-        </Title>
+        <Group justify="space-between" align="baseline" mb="sm">
+          <Title order={2} size="h4" id="class-progress-heading">
+            Class progress
+          </Title>
+          <Anchor component={Link} to={urlFor('class-review-topics', { classId })} size="sm">
+            Topics to revisit
+          </Anchor>
+        </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
           <Group gap="sm" wrap="nowrap">
             <IconUsers size={28} color="var(--mantine-color-teal-8)" aria-hidden />
@@ -129,7 +134,7 @@ export function TeacherCourseOverview({
         <NoTopics />
       ) : (
         topics.map((topic) => (
-          <TopicCard key={topic.section.id} topic={topic} classId={classId}>
+          <TopicCard key={topic.section.id} topic={topic} classId={classId} teacher>
             <TeacherLessonTable
               lessons={lessonsUnder(assemblage, topic.node, listing)}
               course={assemblage.course}
@@ -137,6 +142,7 @@ export function TeacherCourseOverview({
               classFeatures={assemblage.class.features}
               classProgress={classProgress}
               caption={`Lessons in ${topic.section.title}`}
+              topicId={topic.section.id}
             />
             <TopicExams assemblage={assemblage} topic={topic} listing={listing} classProgress={classProgress} />
           </TopicCard>
@@ -147,7 +153,17 @@ export function TeacherCourseOverview({
   );
 }
 
-function TopicCard({ topic, classId, children }: { topic: Topic; classId: number; children: ReactNode }) {
+function TopicCard({
+  topic,
+  classId,
+  teacher = false,
+  children,
+}: {
+  topic: Topic;
+  classId: number;
+  teacher?: boolean;
+  children: ReactNode;
+}) {
   const headingId = `topic-${topic.section.id}-heading`;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
@@ -162,6 +178,11 @@ function TopicCard({ topic, classId, children }: { topic: Topic; classId: number
           {topic.section.title}
         </Anchor>
       </Title>
+      {teacher && (
+        <Anchor component={Link} to={urlFor('class-progress-topic', { classId, topicId: topic.section.id })} size="sm">
+          Progress grid of {topic.section.title}
+        </Anchor>
+      )}
       <Stack gap="sm">{children}</Stack>
     </Card>
   );
@@ -187,7 +208,14 @@ function TopicExams({
         classId={assemblage.class.id}
         action={
           classProgress
-            ? (exam) => <ExamTeacherActions classId={assemblage.class.id} exam={exam} classProgress={classProgress} />
+            ? (exam) => (
+                <ExamTeacherActions
+                  classId={assemblage.class.id}
+                  exam={exam}
+                  classProgress={classProgress}
+                  topicId={topic.section.id}
+                />
+              )
             : undefined
         }
       />

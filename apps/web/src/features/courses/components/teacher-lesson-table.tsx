@@ -17,6 +17,8 @@ interface TeacherLessonTableProps {
   classProgress: ClassCourseProgress;
   /** Names the table for screen readers (the heading above already says it on screen). */
   caption: string;
+  /** The topic the lessons are in, for their insights page; none for lessons outside a topic. */
+  topicId?: number;
 }
 
 /** The class's progress per lesson: who started it, parts opened on average, the average self-rating and notes. */
@@ -27,6 +29,7 @@ export function TeacherLessonTable({
   classFeatures,
   classProgress,
   caption,
+  topicId,
 }: TeacherLessonTableProps) {
   if (lessons.length === 0) return null;
   const { student_count: students } = classProgress;
@@ -71,6 +74,26 @@ export function TeacherLessonTable({
                     <Text size="xs" c="dimmed">
                       {plural(lesson.chunk_count, 'part')} · {formatDuration(lesson.total_duration)}
                     </Text>
+                    <Group gap="sm" mt={2}>
+                      <Anchor
+                        component={Link}
+                        to={urlFor('class-progress-lesson', { classId, lessonId: lesson.id })}
+                        size="xs"
+                        aria-label={`Progress grid of ${lesson.title}`}
+                      >
+                        Progress
+                      </Anchor>
+                      {topicId !== undefined && (
+                        <Anchor
+                          component={Link}
+                          to={urlFor('class-lesson-dashboard', { classId, topicId, lessonId: lesson.id })}
+                          size="xs"
+                          aria-label={`Insights into ${lesson.title}`}
+                        >
+                          Insights
+                        </Anchor>
+                      )}
+                    </Group>
                   </Table.Th>
                   <Table.Td>
                     <ProgressMeter

@@ -81,7 +81,16 @@ export function TopicContents(props: TopicContentsProps) {
 }
 
 /** A run of lessons, exams and files between sub-sections. */
-function ItemRun({ assemblage, title, progress, classProgress, items }: TopicContentsProps & { items: ClassItem[] }) {
+function ItemRun({
+  assemblage,
+  node,
+  title,
+  progress,
+  classProgress,
+  items,
+}: TopicContentsProps & { items: ClassItem[] }) {
+  // Insights pages name the topic; items directly under the course have none.
+  const topicId = node.node_type === 'SECTION' ? node.value_id : undefined;
   const pick = <T extends ClassItem['type']>(type: T) =>
     items.filter((item): item is Extract<ClassItem, { type: T }> => item.type === type);
   const lessonItems = pick('lesson');
@@ -112,6 +121,7 @@ function ItemRun({ assemblage, title, progress, classProgress, items }: TopicCon
             classFeatures={features}
             classProgress={classProgress}
             caption={`Lessons in ${title}`}
+            topicId={topicId}
           />
         ) : (
           <Paper withBorder px="md" py={4}>
@@ -132,7 +142,9 @@ function ItemRun({ assemblage, title, progress, classProgress, items }: TopicCon
             classId={classId}
             action={
               classProgress
-                ? (exam) => <ExamTeacherActions classId={classId} exam={exam} classProgress={classProgress} />
+                ? (exam) => (
+                    <ExamTeacherActions classId={classId} exam={exam} classProgress={classProgress} topicId={topicId} />
+                  )
                 : undefined
             }
           />

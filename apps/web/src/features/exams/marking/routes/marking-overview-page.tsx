@@ -1,3 +1,4 @@
+import { useAnonymiser } from '../../../../lib/anonymiser';
 import type { ClassSittings, ExamView } from '@banksia/contracts/exam-api';
 import {
   Anchor,
@@ -25,7 +26,6 @@ import { ExtraTimeEditor } from '../components/extra-time-editor';
 import { ANONYMISE_PARAM, HideNamesSwitch } from '../components/hide-names-switch';
 import { ReleaseControl } from '../components/release-control';
 import { StudentSittingDrawer } from '../components/student-sitting-drawer';
-import { useSearchFlag } from '../hooks/use-search-flag';
 import { byName, excerpt, numberedQuestions, plainText, questionTypeLabels } from '../utils/format';
 
 export interface MarkingOverviewPageProps {
@@ -44,7 +44,7 @@ type Student = ClassSittings['students'][number];
  * results; and hiding names (?anonymise=1, kept in the address).
  */
 export function MarkingOverviewPage({ classId, examId, userId }: MarkingOverviewPageProps) {
-  const [anonymise, setAnonymise] = useSearchFlag(ANONYMISE_PARAM);
+  const [anonymise, setAnonymise] = useAnonymiser();
   const params = { classId, examId };
   const exam = useExam(examId);
   const sittings = useClassSittings({ ...params, anonymise });

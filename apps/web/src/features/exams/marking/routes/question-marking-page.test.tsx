@@ -1,9 +1,10 @@
 import type { ExamView, QuestionResponses } from '@banksia/contracts/exam-api';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../../test/fetch-stub';
 import { renderWithProviders } from '../../../../test/render';
 import { QuestionMarkingPage } from './question-marking-page';
+import { setAnonymisedCookie } from '../../../../lib/anonymiser';
 
 vi.mock('../../../../lib/analytics', () => ({ trackPageView: vi.fn(), track: vi.fn() }));
 
@@ -95,6 +96,7 @@ describe('QuestionMarkingPage', () => {
   beforeEach(() => {
     document.cookie = 'csrftoken=test-csrf-token; path=/';
   });
+  afterEach(() => setAnonymisedCookie(false));
 
   it('hides names in place: what is typed stays, and no real name shows while the pseudonyms load', async () => {
     let answerAnonymised!: (response: Response) => void;
@@ -103,12 +105,12 @@ describe('QuestionMarkingPage', () => {
       [`GET ${RESPONSES_URL}`]: { status: 200, body: named },
       [`GET ${RESPONSES_URL}?anonymise=1`]: () => new Promise<Response>((resolve) => (answerAnonymised = resolve)),
     });
-    const { user, router } = render(PAGE);
+    const { user } = render(PAGE);
     const leo = await screen.findByRole('region', { name: 'Leo Clarke' });
     await user.type(within(leo).getByLabelText(/Marks for Leo Clarke/), '2');
 
     await user.click(screen.getByRole('switch', { name: /Hide student names/ }));
-    expect(router.state.location.search).toBe('?anonymise=1');
+    expect(document.cookie).toContain('anonymizeStudentData=1');
     await waitFor(() => expect(screen.queryByText('Leo Clarke')).not.toBeInTheDocument());
     expect(screen.queryByText('Amelia Chen')).not.toBeInTheDocument();
 
@@ -152,10 +154,12 @@ describe('QuestionMarkingPage', () => {
       [`GET ${EXAM_URL}`]: { status: 200, body: exam },
       [`GET ${RESPONSES_URL}?anonymise=1`]: { status: 200, body: anonymised },
     });
-    render(`${PAGE}?anonymise=1&waiting=1`);
+    setAnonymisedCookie(true);
+    render(`${PAGE}?waiting=1`);
     await screen.findByRole('region', { name: 'Glad Gecko' });
     const previous = screen.getAllByRole('link', { name: 'Question 1' })[0]!;
-    expect(previous).toHaveAttribute('href', '/class/3/progress/exam/8/mark/question/6/?anonymise=1&waiting=1');
+    // Hidden names follow the cookie to the next page; the address keeps the page's own settings.
+    expect(previous).toHaveAttribute('href', '/class/3/progress/exam/8/mark/question/6/?waiting=1');
     expect(screen.getAllByRole('button', { name: 'Next' })[0]).toBeDisabled();
   });
 });

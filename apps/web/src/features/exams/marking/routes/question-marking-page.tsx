@@ -1,3 +1,4 @@
+import { useAnonymiser } from '../../../../lib/anonymiser';
 import { FailureReason } from '@banksia/contracts/errors';
 import type { ExamView, QuestionResponses } from '@banksia/contracts/exam-api';
 import { Anchor, Badge, Box, Button, Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
@@ -42,7 +43,7 @@ export interface QuestionMarkingPageProps {
  * for marking (?waiting=1); both stay in the address, and go with the teacher to the previous and next question.
  */
 export function QuestionMarkingPage({ classId, examId, questionId, userId }: QuestionMarkingPageProps) {
-  const [anonymise, setAnonymise] = useSearchFlag(ANONYMISE_PARAM);
+  const [anonymise, setAnonymise] = useAnonymiser();
   const [waitingOnly, setWaitingOnly] = useSearchFlag(WAITING_PARAM);
   const params: QuestionParams = { classId, examId, questionId };
   const exam = useExam(examId);

@@ -1,0 +1,27 @@
+import type { RouteObject } from 'react-router';
+
+const pages = () => import('../routes/tasks-pages');
+
+/** Pages inside a class (children of /class/:classId, which loads the class's course once). */
+export const classRoutes: RouteObject[] = [];
+
+/** Signed-in pages outside a class: tasks (spec §2 "Tasks"). */
+export const signedInRoutes: RouteObject[] = [
+  { path: 'tasks', handle: { name: 'tasks' }, lazy: async () => ({ Component: (await pages()).TasksRoute }) },
+  { path: 'tasks/:taskId', handle: { name: 'task' }, lazy: async () => ({ Component: (await pages()).TaskRoute }) },
+  {
+    path: 'tasks/:taskId/task-items/:taskItemId',
+    handle: { name: 'task-item' },
+    lazy: async () => ({ Component: (await pages()).TaskItemRoute }),
+  },
+  {
+    path: 'tasks/:taskId/insights',
+    handle: { name: 'task-insights' },
+    lazy: async () => ({ Component: (await pages()).TaskInsightsRoute }),
+  },
+  {
+    path: 'tasks/:taskId/insights/:questionId',
+    handle: { name: 'task-question-insights' },
+    lazy: async () => ({ Component: (await pages()).TaskQuestionInsightsRoute }),
+  },
+];

@@ -1,0 +1,11 @@
+import { ReviewPage } from '../../features/exams/review/routes/review-page';
+import { Page } from '../components/page';
+
+/** /review/: the signed-in student's review for today, across their classes. */
+export function ReviewTodayRoute() {
+  return (
+    <Page>
+      <ReviewPage />
+    </Page>
+  );
+}

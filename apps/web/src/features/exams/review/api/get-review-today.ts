@@ -1,0 +1,46 @@
+import { reviewTodaySchema, type ReviewToday } from '@banksia/contracts/review';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../../../components/request-failure';
+import { urlFor } from '../../../../lib/named-routes';
+import { getJson } from '../../../../lib/request';
+
+/** The browser's time zone, so "today" is the student's day; undefined leaves the server's default. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The student's review for today across their classes (GET api:review-today). */
+export async function getReviewToday(timeZone: string | undefined, signal?: AbortSignal): Promise<ReviewToday> {
+  const search = timeZone ? `?${new URLSearchParams({ tz: timeZone }).toString()}` : '';
+  return unwrap(
+    await getJson(`${urlFor('api:review-today')}${search}`, {
+      signal,
+      transform: (body) => reviewTodaySchema.parse(body),
+    }),
+  );
+}
+
+export const reviewKeys = {
+  all: ['review'] as const,
+  today: () => ['review', 'today'] as const,
+  topics: (classId: number, anonymised: boolean) =>
+    ['review', 'topics', classId, anonymised ? 'anonymised' : 'named'] as const,
+};
+
+export function reviewTodayQueryOptions() {
+  return queryOptions({
+    queryKey: reviewKeys.today(),
+    queryFn: ({ signal }) => getReviewToday(browserTimeZone(), signal),
+    // The page works through the set it was given; fetching again mid-set would only reshuffle it.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useReviewToday() {
+  return useQuery(reviewTodayQueryOptions());
+}

@@ -1,0 +1,31 @@
+import { schoolDashboardResponse, type SchoolDashboard } from '@banksia/contracts/schools';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../../components/request-failure';
+import { urlFor } from '../../../lib/named-routes';
+import { getJson } from '../../../lib/request';
+
+/** A school's classes of a year with their figures (api:school-dashboard; the school's teachers and staff). */
+export async function getSchoolDashboard(
+  schoolSlug: string,
+  year: number | null,
+  signal?: AbortSignal,
+): Promise<SchoolDashboard> {
+  const query = year === null ? '' : `?year=${year}`;
+  return unwrap(
+    await getJson(`${urlFor('api:school-dashboard', { schoolSlug })}${query}`, {
+      signal,
+      transform: (body) => schoolDashboardResponse.parse(body),
+    }),
+  );
+}
+
+export function schoolDashboardQueryOptions(schoolSlug: string, year: number | null) {
+  return queryOptions({
+    queryKey: ['schools', 'dashboard', schoolSlug, year],
+    queryFn: ({ signal }) => getSchoolDashboard(schoolSlug, year, signal),
+  });
+}
+
+export function useSchoolDashboard(schoolSlug: string, year: number | null) {
+  return useQuery(schoolDashboardQueryOptions(schoolSlug, year));
+}

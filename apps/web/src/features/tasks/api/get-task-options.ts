@@ -1,0 +1,27 @@
+import { taskOptionsSchema, type TaskOptions } from '@banksia/contracts/tasks';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../../components/request-failure';
+import { urlFor } from '../../../lib/named-routes';
+import { getJson } from '../../../lib/request';
+import { taskKeys } from './query-keys';
+
+/** What a teacher may put in a task for a class (GET api:task-options), for the "Set a task" form. */
+export async function getTaskOptions(classId: number, signal?: AbortSignal): Promise<TaskOptions> {
+  return unwrap(
+    await getJson(urlFor('api:task-options', { classId }), {
+      signal,
+      transform: (body) => taskOptionsSchema.parse(body),
+    }),
+  );
+}
+
+export function taskOptionsQueryOptions(classId: number) {
+  return queryOptions({
+    queryKey: taskKeys.options(classId),
+    queryFn: ({ signal }) => getTaskOptions(classId, signal),
+  });
+}
+
+export function useTaskOptions(classId: number | null) {
+  return useQuery({ ...taskOptionsQueryOptions(classId ?? 0), enabled: classId !== null });
+}

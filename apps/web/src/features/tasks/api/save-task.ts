@@ -1,0 +1,29 @@
+import { taskDetailSchema, type CreateTaskBody, type TaskDetail, type UpdateTaskBody } from '@banksia/contracts/tasks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '../../../components/request-failure';
+import { urlFor } from '../../../lib/named-routes';
+import { patchJson, postJson } from '../../../lib/request';
+import { taskKeys } from './query-keys';
+
+/** Sets a class a task (POST api:tasks). */
+export async function createTask(body: CreateTaskBody): Promise<TaskDetail> {
+  return unwrap(await postJson(urlFor('api:tasks'), body, { transform: (b) => taskDetailSchema.parse(b) }));
+}
+
+/** Changes a task (PATCH api:task); items, when sent, replace the task's items. */
+export async function updateTask(taskId: number, body: UpdateTaskBody): Promise<TaskDetail> {
+  return unwrap(await patchJson(urlFor('api:task', { taskId }), body, { transform: (b) => taskDetailSchema.parse(b) }));
+}
+
+/** Creates a task, or updates one when `taskId` is given; every tasks query is fetched again afterwards. */
+export function useSaveTask(taskId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateTaskBody) => {
+      if (taskId === null) return createTask(body);
+      const { class_id: _classId, ...changes } = body;
+      return updateTask(taskId, changes);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+  });
+}
