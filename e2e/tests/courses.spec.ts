@@ -37,7 +37,7 @@ test.describe('courses and lessons', () => {
 
     await page
       .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: /School/ })
+      .getByRole('link', { name: /^School Banksia/ })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Banksia Demo High School' })).toBeVisible();
     await expect(page.getByRole('table').getByRole('link', { name: '10SCI Teacher trial' })).toBeVisible();

@@ -20,7 +20,10 @@ export async function signInAs(page: Page, account: { email: string; firstName: 
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${account.firstName}` })).toBeVisible();
+  // Generous: on a busy machine (CI, or tests running beside the journeys) the home page can take several seconds.
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${account.firstName}` })).toBeVisible({
+    timeout: 15_000,
+  });
 }
 
 /** Fails on any serious or critical axe violation on the page as it is now. */
