@@ -211,10 +211,11 @@ async function main(): Promise<number> {
     );
 
     if (process.env.BENCH_EXPLAIN) {
-      // Diagnosis: the plan of the 30-student grid query, then stop.
+      // Diagnosis: the plan of the grid query (BENCH_EXPLAIN=300: the large class), then stop.
+      const klass = process.env.BENCH_EXPLAIN === '300' ? data.large : data.small;
       const q = new PgDialect().sqlToQuery(
         itemGridQuery({
-          classId: data.small.id,
+          classId: klass.id,
           schoolId: data.school.id,
           courseId: data.course.id,
           topicNodeId: data.topic.node.id,

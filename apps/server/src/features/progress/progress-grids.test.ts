@@ -452,7 +452,7 @@ describe('one query per grid', () => {
     const original = ctx.db.execute.bind(ctx.db);
     const spy = (query: Parameters<typeof original>[0]) => {
       const text = JSON.stringify(query);
-      if (text.includes('cross join items i')) seen.push(text);
+      if (text.includes('with recursive tree')) seen.push(text);
       return original(query);
     };
     (ctx.db as { execute: unknown }).execute = spy;
