@@ -1,5 +1,9 @@
 import {
+  Anchor,
   createTheme,
+  FileInput,
+  MultiSelect,
+  Select,
   Modal,
   Notification,
   PasswordInput,
@@ -31,6 +35,8 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
   components: {
+    // Links inside text must not rely on colour alone (WCAG 1.4.1): underlined everywhere, one rule for all pages.
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // Mantine's close buttons are icons without a name; screen readers would announce just "button".
     Modal: Modal.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
@@ -43,6 +49,10 @@ export const theme = createTheme({
     PasswordInput: PasswordInput.extend({
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show what you typed' } },
     }),
+    // Mantine's clear buttons (clearable inputs) are icons without a name.
+    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear the chosen file' } } }),
+    Select: Select.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear the choice' } } }),
+    MultiSelect: MultiSelect.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear the choices' } } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
   },
 });
@@ -54,6 +64,19 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    // Red, orange and yellow text (light and outline badges, links) and orange/yellow fills behind white text:
+    // Mantine's shades fall short of 4.5:1, so status badges use these darker tones (at least 5:1 on their light tints).
+    '--mantine-color-red-light-color': '#a61e1e',
+    '--mantine-color-red-outline': '#a61e1e',
+    '--mantine-color-red-text': '#a61e1e',
+    '--mantine-color-orange-light-color': '#a63a0a',
+    '--mantine-color-orange-outline': '#a63a0a',
+    '--mantine-color-orange-text': '#a63a0a',
+    '--mantine-color-orange-filled': '#a63a0a',
+    '--mantine-color-yellow-light-color': '#8a5a00',
+    '--mantine-color-yellow-outline': '#8a5a00',
+    '--mantine-color-yellow-text': '#8a5a00',
+    '--mantine-color-yellow-filled': '#8a5a00',
   },
   dark: {},
 });

@@ -1,9 +1,10 @@
 import { classTypeLabels } from '@banksia/contracts/classes';
 import type { SchoolDashboard } from '@banksia/contracts/schools';
-import { Anchor, Badge, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { LoadingState } from '../../../components/loading-state';
+import { ProgressBar } from '../../../components/progress-bar';
 import { urlFor } from '../../../lib/named-routes';
 import { useSchoolDashboard } from '../api/get-school-dashboard';
 import { formatDay, formatPercent, YearLinks } from '../components/year-links';
@@ -104,15 +105,7 @@ function ClassesTable({ data }: { data: SchoolDashboard }) {
                         {share === null ? (
                           <Text c="dimmed">N/A</Text>
                         ) : (
-                          <Group gap="xs" wrap="nowrap">
-                            <Progress
-                              value={share}
-                              w={90}
-                              aria-label={`${c.title}: lesson parts opened`}
-                              aria-valuetext={formatPercent(share)}
-                            />
-                            <Text size="sm">{formatPercent(share)}</Text>
-                          </Group>
+                          <ProgressBar value={share} total={100} size="sm" label={`${c.title}: lesson parts opened`} />
                         )}
                       </Table.Td>
                       <Table.Td ta="right">{c.exams_submitted}</Table.Td>
