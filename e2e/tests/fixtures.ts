@@ -28,6 +28,16 @@ export async function signInAs(page: Page, account: { email: string; firstName: 
 
 /** Fails on any serious or critical axe violation on the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // A dialog fading in is half transparent: axe would measure the contrast of its text mid-transition. Finite
+  // transitions are awaited; endless ones (loaders) are not.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
 import { demoAccounts, DEMO_PASSWORD, seedDemoSchool } from './db/seed/demo-school';
+import { seedDemoReviews } from './features/review/review.demo';
 import { systemClock } from './platform/clock';
 import { loadConfig } from './platform/config';
 import { openDatabase, runMigrations } from './platform/db';
@@ -50,7 +51,9 @@ async function main(): Promise<void> {
     await runMigrations(database.pool);
     await s3StorageFor(config, 'public')?.checkBucket();
     if (config.seedDemo) {
-      const { created } = await seedDemoSchool(database.db, storageFor(config));
+      const { created } = await seedDemoSchool(database.db, storageFor(config), new Date(), {
+        reviews: seedDemoReviews,
+      });
       if (created) logger.info('demo school created');
     }
     const secret = await loadSecretKey(config.secretKey, config.dataDir);

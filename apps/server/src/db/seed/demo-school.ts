@@ -1,6 +1,6 @@
 import { AccessStatus } from '@banksia/contracts/classes';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db';
+import type { Database, Executor } from '../../platform/db';
 import { hashPassword } from '../../platform/passwords';
 import type { Storage } from '../../platform/storage';
 import {
@@ -37,6 +37,28 @@ const JOURNEY_STUDENTS: ReadonlySet<string> = new Set(
     (name) => `${name}@students.banksia.test`,
   ),
 );
+
+/** Students whose review cards the seed leaves due today: the demo student, and those the review journey uses. */
+const REVIEW_KEPT_DUE: ReadonlySet<string> = new Set([
+  ...JOURNEY_STUDENTS,
+  'student@banksia.test',
+  'grace.robinson@students.banksia.test',
+  'ethan.hughes@students.banksia.test',
+]);
+
+/** Demo data that belongs to a feature (db code does not import features): main.ts passes the feature's seeder. */
+export interface DemoSeedExtras {
+  /** Replays a few weeks of spaced-retrieval review in the demo classes (features/review/review.demo.ts). */
+  reviews?: (
+    tx: Executor,
+    o: {
+      schoolId: number;
+      classes: { classId: number; students: DemoStudent[] }[];
+      keepDue: ReadonlySet<string>;
+      now: Date;
+    },
+  ) => Promise<void>;
+}
 
 const students: [string, string][] = [
   ['Oliver', 'Bennett'],
@@ -116,6 +138,7 @@ export async function seedDemoSchool(
   db: Database,
   storage: Storage,
   now: Date = new Date(),
+  extras: DemoSeedExtras = {},
 ): Promise<{ created: boolean }> {
   const year = now.getUTCFullYear();
   return db.transaction(async (tx) => {
@@ -293,6 +316,16 @@ export async function seedDemoSchool(
         { classId: mat2!.id, courseId: courseIds[0]!.id, students: mat2Roster, teacherUserId: brooksId },
       ],
       keepUnsat: { examTitles: JOURNEY_EXAMS, emails: JOURNEY_STUDENTS },
+      now,
+    });
+    await extras.reviews?.(tx, {
+      schoolId: school!.id,
+      classes: [
+        { classId: maths, students: mathsStudents },
+        { classId: science, students: scienceStudents },
+        { classId: mat2!.id, students: mat2Roster },
+      ],
+      keepDue: REVIEW_KEPT_DUE,
       now,
     });
     return { created: true };

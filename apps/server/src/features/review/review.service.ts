@@ -7,7 +7,6 @@ import {
   missRate,
   ratingForMark,
   REVIEW_SET_SIZE,
-  ReviewRating,
   startOfDay,
 } from '@banksia/contracts/rules/review';
 import {
@@ -18,7 +17,6 @@ import {
   type ReviewTopic,
   type ReviewTopics,
 } from '@banksia/contracts/review';
-import { createEmptyCard, fsrs, type Card, type Grade, type Rating } from 'ts-fsrs';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
@@ -27,55 +25,10 @@ import { loadClassAccess, requireClassTeacher } from '../classes/classes.service
 import { questionOf } from '../exams/exams.service';
 import { presentReviewQuestion, presentSolution } from './review.presenter';
 import * as repo from './review.repository';
-
-/**
- * The scheduler. Days, not minutes: a school's review is a daily set, so short-term (re)learning steps are off and
- * every review puts the card at least a day ahead; fuzz spreads cards made together (a whole exam's mistakes) over
- * neighbouring days.
- */
-const scheduler = fsrs({ enable_short_term: false, enable_fuzz: true });
-
-// contracts numbers ratings as ts-fsrs does; this fails to compile if that ever changes.
-const ratingCheck: [Rating.Again, Rating.Hard, Rating.Good, Rating.Easy] = [
-  ReviewRating.again,
-  ReviewRating.hard,
-  ReviewRating.good,
-  ReviewRating.easy,
-];
-void ratingCheck;
+import { cardUpdate, newCardState, nextReview } from './review.scheduler';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isObjective = (type: QuestionType) => (objectiveQuestionTypes as readonly string[]).includes(type);
-
-function newCardState(now: Date): repo.NewCardState {
-  const card = createEmptyCard(now);
-  return {
-    due: card.due,
-    stability: card.stability,
-    difficulty: card.difficulty,
-    elapsedDays: card.elapsed_days,
-    scheduledDays: card.scheduled_days,
-    learningSteps: card.learning_steps,
-    reps: card.reps,
-    lapses: card.lapses,
-    state: card.state,
-  };
-}
-
-function cardOf(row: repo.CardRow): Card {
-  return {
-    due: new Date(row.due),
-    stability: row.stability,
-    difficulty: row.difficulty,
-    elapsed_days: row.elapsedDays,
-    scheduled_days: row.scheduledDays,
-    learning_steps: row.learningSteps,
-    reps: row.reps,
-    lapses: row.lapses,
-    state: row.state,
-    ...(row.lastReview ? { last_review: new Date(row.lastReview) } : {}),
-  };
-}
 
 /** Makes the cards the scope is owed (wrong answers, low-rated lessons); one statement per source, idempotent. */
 export async function syncCards(deps: AppDeps, scope: repo.SyncScope): Promise<void> {
@@ -173,19 +126,8 @@ export async function answerCard(
     if (rating === null) {
       throw new AppError('validation_failed', undefined, { errors: { answer: ['Give an answer before checking.'] } });
     }
-    const { card: next } = scheduler.next(cardOf(row), now, rating satisfies Grade);
-    await repo.updateCard(tx, cardKey, {
-      due: next.due,
-      stability: next.stability,
-      difficulty: next.difficulty,
-      elapsedDays: next.elapsed_days,
-      scheduledDays: next.scheduled_days,
-      learningSteps: next.learning_steps,
-      reps: next.reps,
-      lapses: next.lapses,
-      state: next.state,
-      lastReview: next.last_review ?? now,
-    });
+    const next = nextReview(row, now, rating);
+    await repo.updateCard(tx, cardKey, cardUpdate(next, now));
     await repo.insertLog(tx, {
       schoolId: row.schoolId,
       classId: row.classId,

@@ -7,7 +7,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { ProgressBar } from '../../../components/progress-bar';
 import { urlFor } from '../../../lib/named-routes';
 import { useSchoolDashboard } from '../api/get-school-dashboard';
-import { formatDay, formatPercent, YearLinks } from '../components/year-links';
+import { formatDay, YearLinks } from '../components/year-links';
 
 export interface SchoolDashboardPageProps {
   schoolSlug: string;
