@@ -88,7 +88,7 @@ describe('SchoolDashboardPage', () => {
     expect(screen.getByRole('link', { name: '9MAT1' })).toHaveAttribute('href', '/class/3/course/');
     expect(screen.queryByRole('link', { name: '9MAT2' })).not.toBeInTheDocument();
     const row = screen.getByRole('row', { name: /9MAT1/ });
-    expect(row).toHaveTextContent('62.5%');
+    expect(row).toHaveTextContent('63%');
     expect(row).toHaveTextContent('1 Mar 2026');
     expect(screen.getByRole('row', { name: /9MAT2/ })).toHaveTextContent('N/A');
     expect(screen.getByRole('link', { name: 'Term 1 test' })).toHaveAttribute('href', '/school/acacia/2026/exam/9/');
