@@ -109,6 +109,18 @@ test.describe('teacher insight', () => {
       sections: Record<string, { id: number; title: string }>;
     };
     const topic = Object.values(assemblage.sections).find((s) => s.title === 'Fractions and decimals')!;
+    const { tasks } = (await (await page.request.get('/api/v1/tasks/')).json()) as {
+      tasks: { id: number; class_id: number }[];
+    };
+    const task = tasks.find((t) => t.class_id === classId)!;
+    const realNameIn = (text: string) => lastNames.find((name) => new RegExp(`\\b${name}\\b`).test(text));
+
+    // The scan can tell: with names shown, the grid and its CSV carry real names.
+    await page.goto(`/class/${classId}/progress/topic/${topic.id}/`);
+    await expect(page.getByRole('region', { name: /scrollable table/ })).toBeVisible();
+    expect(realNameIn(await page.locator('body').innerText())).toBeDefined();
+    const shownCsv = `/api/v1/classes/${classId}/progress-grids/topic/${topic.id}/?format=csv`;
+    expect(realNameIn(await (await page.request.get(shownCsv)).text())).toBeDefined();
 
     await page
       .getByRole('navigation', { name: 'Main navigation' })
@@ -117,8 +129,6 @@ test.describe('teacher insight', () => {
     await expect
       .poll(async () => (await page.context().cookies()).some((c) => c.name === 'anonymizeStudentData'))
       .toBe(true);
-
-    const realNameIn = (text: string) => lastNames.find((name) => new RegExp(`\\b${name}\\b`).test(text));
     const pages = [
       `/class/${classId}/`,
       `/class/${classId}/progress/topic/${topic.id}/`,
@@ -126,6 +136,9 @@ test.describe('teacher insight', () => {
       `/class/${classId}/progress/lesson/${lesson.id}/`,
       `/class/${classId}/topic/${topic.id}/dashboards/lesson/${lesson.id}/`,
       `/class/${classId}/topic/${topic.id}/exam/${exam.id}/em-insights/`,
+      `/class/${classId}/review/`,
+      `/tasks/${task.id}/`,
+      `/class/${classId}/progress/exam/${exam.id}/mark/`,
     ];
     for (const url of pages) {
       await page.goto(url);

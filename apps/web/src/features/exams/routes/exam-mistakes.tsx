@@ -2,7 +2,7 @@ import type { Mistakes } from '@banksia/contracts/exam-api';
 import { FailureReason } from '@banksia/contracts/errors';
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconBulb } from '@tabler/icons-react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { AutosaveAlerts } from '../../../components/autosave-alerts';
 import { LoadingState } from '../../../components/loading-state';
@@ -173,13 +173,26 @@ function sortedMistakes(mistakes: Mistakes, numbers: ReadonlyMap<number, number>
 /** "I get it now": ticked once the student understands the mistake; saved at once, undone on failure. */
 function GrokToggle({ classId, examId, mistake }: { classId: number; examId: number; mistake: Mistake }) {
   const grok = useSetGrok({ classId, examId });
+  // The tick follows the click at once; the cached list (updated optimistically, put back on failure) follows a
+  // tick later and keeps it in step.
+  const saved = mistake.grokked_at !== null;
+  const [checked, setChecked] = useState(saved);
+  const [lastSaved, setLastSaved] = useState(saved);
+  if (saved !== lastSaved) {
+    setLastSaved(saved);
+    setChecked(saved);
+  }
   return (
     <Checkbox
       label="I get it now"
       // Says which question, after the label the student sees.
       aria-describedby={questionHeadingId(mistake.question_id)}
-      checked={mistake.grokked_at !== null}
-      onChange={(event) => grok.mutate({ questionId: mistake.question_id, grokked: event.currentTarget.checked })}
+      checked={checked}
+      onChange={(event) => {
+        const grokked = event.currentTarget.checked;
+        setChecked(grokked);
+        grok.mutate({ questionId: mistake.question_id, grokked }, { onError: () => setChecked(!grokked) });
+      }}
       icon={({ className }) => <IconBulb className={className} aria-hidden />}
       size="md"
     />
