@@ -53,7 +53,7 @@ function publicFields(d: ExamQuestionDefinition): Partial<ExamQuestionView> {
 }
 
 /** The worked solution and the answer key of a question, for markers and for students who have submitted. */
-function solutionOf(row: QuestionRow): QuestionSolution {
+export function solutionOf(row: QuestionRow): QuestionSolution {
   const d = row.definition;
   const key: Omit<QuestionSolution, 'worked_solution'> = (() => {
     switch (d.type) {

@@ -22,6 +22,7 @@ import { canTeach, isMember, loadClassAccess, type ClassAccess } from '../classe
 import {
   presentAnswer,
   presentQuestion,
+  solutionOf,
   presentClassSittings,
   presentExam,
   presentExtraTime,
@@ -48,8 +49,10 @@ import {
   type QuestionNote,
   type QuestionNoteBody,
   type QuestionResponses,
+  type QuestionSolution,
   type ReleaseResults,
   type ReleaseResultsBody,
+  type ExamQuestionView,
   type ExamView,
   type ExtraTime,
   type MarkAnswerBody,
@@ -77,6 +80,17 @@ interface ClassExamKey {
 // Questions
 
 /** A stored question as the contracts define it (for marking): its columns and its definition together. */
+/**
+ * A question as a student answering it sees it (no answer key, no solution), and its key with the worked solution,
+ * for other features that show exam questions (review): one place decides what gives an answer away.
+ */
+export function questionForStudent(row: repo.QuestionRow): ExamQuestionView {
+  return presentQuestion(row, false);
+}
+export function questionSolution(row: repo.QuestionRow): QuestionSolution {
+  return solutionOf(row);
+}
+
 export function questionOf(row: repo.QuestionRow): ExamQuestion {
   return {
     ...row.definition,

@@ -2,7 +2,7 @@ import type { ExamResults as Results } from '@banksia/contracts/insights';
 import { Anchor, Badge, List, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { urlFor } from '../../../lib/named-routes';
-import { ChartWithTable } from './chart-with-table';
+import { ChartWithTable } from '../../../components/chart-with-table';
 import { excerpt, formatMarks, formatPercent, formatShare } from './format';
 import { StatGrid } from './stat-grid';
 

@@ -7,7 +7,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { useAnonymiser } from '../../../lib/anonymiser';
 import { urlFor } from '../../../lib/named-routes';
 import { useLessonInsights } from '../api/get-lesson-insights';
-import { ChartWithTable } from '../components/chart-with-table';
+import { ChartWithTable } from '../../../components/chart-with-table';
 import { ExamResults } from '../components/exam-results';
 import { formatSeconds } from '../components/format';
 import { StatGrid } from '../components/stat-grid';

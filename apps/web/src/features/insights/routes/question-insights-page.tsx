@@ -9,7 +9,7 @@ import { SafeHtml } from '../../../components/safe-html';
 import { useAnonymiser } from '../../../lib/anonymiser';
 import { urlFor } from '../../../lib/named-routes';
 import { useQuestionInsights } from '../api/get-question-insights';
-import { ChartWithTable } from '../components/chart-with-table';
+import { ChartWithTable } from '../../../components/chart-with-table';
 import { formatMarks, formatShare } from '../components/format';
 import { StatGrid } from '../components/stat-grid';
 

@@ -60,7 +60,6 @@ export function TaskInsightsPage({ taskId, above }: { taskId: number; above?: Re
       )}
       <PercentChart
         title="Completion and results by item"
-        headingId="insights-items"
         categoryLabel="Item"
         series={[
           { name: 'completed', label: 'Completed', color: 'teal.6' },
@@ -93,7 +92,6 @@ export function TaskInsightsPage({ taskId, above }: { taskId: number; above?: Re
       </Text>
       <PercentChart
         title="How the class did on each question"
-        headingId="insights-questions"
         categoryLabel="Question"
         series={[{ name: 'facility', label: 'Facility (average % of marks)', color: 'violet.6' }]}
         extraColumns={['Answered', 'Prompt']}

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Box, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 export interface ChartSeries {
   /** The data field this series reads. */
@@ -23,8 +23,22 @@ export interface ChartWithTableProps {
   /** Heading of the table's first column (what each row is). */
   categoryLabel: string;
   series: ChartSeries[];
-  /** Further columns shown only in the table (figures on another scale than the chart's). */
-  tableOnly?: { name: string; label: string; format?: (value: number) => string }[];
+  /**
+   * Further columns shown only in the table: figures on another scale than the chart's (`format`), or anything else
+   * (`render`, given the row's index in `data`).
+   */
+  tableOnly?: {
+    name: string;
+    label: string;
+    format?: (value: number) => string;
+    render?: (index: number) => ReactNode;
+  }[];
+  /** The table's row header for row `index` (e.g. a link); the category's name by default. */
+  renderCategory?: (index: number) => ReactNode;
+  /** What the table shows for a series value that is null. */
+  missing?: string;
+  /** 'vertical' lays the bars along the value axis from a list of names (long names, many rows). */
+  orientation?: 'horizontal' | 'vertical';
   /** How a value reads in the table, tooltip and axis (e.g. "40%"). */
   format?: (value: number) => string;
   /** Largest value of the value axis (100 for percentages). */
@@ -51,8 +65,12 @@ export function ChartWithTable({
   format = plain,
   max,
   emptyText = 'Nothing to show yet.',
-  height = 260,
+  height,
+  renderCategory,
+  orientation = 'horizontal',
+  missing = '—',
 }: ChartWithTableProps) {
+  const vertical = orientation === 'vertical';
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const headingId = useId();
   const summary = data
@@ -93,14 +111,17 @@ export function ChartWithTable({
       ) : view === 'chart' ? (
         <Box role="img" aria-label={`${title}. ${summary}`}>
           <BarChart
-            h={height}
+            h={height ?? (vertical ? Math.max(160, data.length * 48 * Math.max(1, series.length * 0.75)) : 260)}
             data={data}
             dataKey="category"
+            orientation={orientation}
             series={series}
             valueFormatter={format}
             withLegend={series.length > 1}
-            yAxisProps={max === undefined ? undefined : { domain: [0, max] }}
-            tickLine="y"
+            {...(vertical
+              ? { xAxisProps: max === undefined ? undefined : { domain: [0, max] }, yAxisProps: { width: 160 } }
+              : { yAxisProps: max === undefined ? undefined : { domain: [0, max] } })}
+            tickLine={vertical ? 'x' : 'y'}
           />
         </Box>
       ) : (
@@ -118,20 +139,24 @@ export function ChartWithTable({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {data.map((row) => (
-                <Table.Tr key={row.category}>
+              {data.map((row, index) => (
+                <Table.Tr key={`${index}-${row.category}`}>
                   <Table.Th scope="row" fw={400}>
-                    {row.category}
+                    {renderCategory ? renderCategory(index) : row.category}
                   </Table.Th>
                   {series.map((s) => {
                     const value = row[s.name];
-                    return <Table.Td key={s.name}>{typeof value === 'number' ? format(value) : '—'}</Table.Td>;
+                    return <Table.Td key={s.name}>{typeof value === 'number' ? format(value) : missing}</Table.Td>;
                   })}
                   {tableOnly.map((column) => {
                     const value = row[column.name];
                     return (
                       <Table.Td key={column.name}>
-                        {typeof value === 'number' ? (column.format ?? plain)(value) : '—'}
+                        {column.render
+                          ? column.render(index)
+                          : typeof value === 'number'
+                            ? (column.format ?? plain)(value)
+                            : '—'}
                       </Table.Td>
                     );
                   })}
