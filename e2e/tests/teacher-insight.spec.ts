@@ -208,6 +208,20 @@ test.describe('teacher insight', () => {
     await teacher.reload();
     await expect(teacher.getByText(/\d+ of \d+ students have done everything/)).toBeVisible();
     await expect(teacher.getByRole('row', { name: /Ava Nguyen/ }).getByRole('img', { name: 'Done' })).toBeVisible();
+
+    // Its insights: completion and results per item, as a chart or a table.
+    await teacher.getByRole('link', { name: 'Insights' }).click();
+    await expect(teacher.getByRole('heading', { level: 1, name: `Insights: ${title}` })).toBeVisible();
+    await teacher.getByText('Show as table').first().click();
+    await expect(teacher.getByRole('table', { name: 'Completion and results by item' })).toBeVisible();
+    await expectNoSeriousA11yViolations(teacher);
+
+    // The class's topics to revisit, from spaced retrieval.
+    const classId = await mathsClass(teacher);
+    await teacher.goto(`/class/${classId}/review/`);
+    await expect(teacher.getByRole('heading', { level: 1, name: 'Topics to revisit' })).toBeVisible();
+    await expect(teacher.getByRole('img', { name: /^Miss rate by topic\. .+ \d+%/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(teacher);
   });
 
   test('a student works through today’s review: a question they got wrong comes back', async ({ page }, testInfo) => {
