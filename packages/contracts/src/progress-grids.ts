@@ -87,6 +87,23 @@ export const gridCellStatuses = [
 ] as const;
 export type GridCellStatus = (typeof gridCellStatuses)[number];
 
+/** What each cell state says, in the page, the status column and the CSV alike. */
+export const gridCellStatusLabels: Record<GridCellStatus, string> = {
+  not_started: 'Not started',
+  in_progress: 'In progress',
+  submitted: 'Submitted',
+  awaiting_marking: 'Awaiting marking',
+  correct: 'Correct',
+  partially_correct: 'Partly correct',
+  incorrect: 'Incorrect',
+  unanswered: 'Unanswered',
+  visited: 'Visited',
+  not_visited: 'Not visited',
+  answered: 'Answered',
+  na: 'N/A',
+  value: '',
+};
+
 export const gridCellSchema = z.object({
   status: z.enum(gridCellStatuses),
   /** The number shown (marks awarded, percent, confidence…), or null. */

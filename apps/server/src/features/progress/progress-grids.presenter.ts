@@ -6,6 +6,7 @@ import type {
   GridStudent,
   ProgressGrid,
 } from '@banksia/contracts/progress-grids';
+import { gridCellStatusLabels } from '@banksia/contracts/progress-grids';
 import { progressLabel, progressPercent } from '@banksia/contracts/rules/progress';
 import { toCsv, type CsvCell } from '@banksia/contracts/rules/csv';
 import type { StudentNamer } from '../../platform/student-names';
@@ -24,21 +25,7 @@ export function formatNumber(n: number): string {
   return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
 }
 
-const statusText: Record<GridCellStatus, string> = {
-  not_started: 'Not started',
-  in_progress: 'In progress',
-  submitted: 'Submitted',
-  awaiting_marking: 'Awaiting marking',
-  correct: 'Correct',
-  partially_correct: 'Partly correct',
-  incorrect: 'Incorrect',
-  unanswered: 'Unanswered',
-  visited: 'Visited',
-  not_visited: 'Not visited',
-  answered: 'Answered',
-  na: 'N/A',
-  value: '',
-};
+const statusText = gridCellStatusLabels;
 
 export function statusLabel(status: GridCellStatus): string {
   return statusText[status];

@@ -1,4 +1,11 @@
-import type { GridCell, GridCellStatus, GridColumn, GridRow, ProgressGrid } from '@banksia/contracts/progress-grids';
+import {
+  gridCellStatusLabels,
+  type GridCell,
+  type GridCellStatus,
+  type GridColumn,
+  type GridRow,
+  type ProgressGrid,
+} from '@banksia/contracts/progress-grids';
 import { progressBand } from '@banksia/contracts/rules/progress';
 import { Anchor } from '@mantine/core';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
@@ -15,21 +22,7 @@ const ROW_HEIGHT = 37;
 /** The window assumed while the scroll area has no measured height yet (hidden, or not laid out). */
 const FALLBACK_RECT = { width: 1024, height: 640 };
 
-export const statusLabels: Record<GridCellStatus, string> = {
-  not_started: 'Not started',
-  in_progress: 'In progress',
-  submitted: 'Submitted',
-  awaiting_marking: 'Awaiting marking',
-  correct: 'Correct',
-  partially_correct: 'Partly correct',
-  incorrect: 'Incorrect',
-  unanswered: 'Unanswered',
-  visited: 'Visited',
-  not_visited: 'Not visited',
-  answered: 'Answered',
-  na: 'N/A',
-  value: '',
-};
+export const statusLabels = gridCellStatusLabels;
 
 const stateStatuses = new Set<GridCellStatus>(['not_started', 'in_progress', 'awaiting_marking', 'unanswered']);
 
