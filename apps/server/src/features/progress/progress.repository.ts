@@ -1,26 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { lessonsInPublishedSections } from '../../db/sql/course-tree';
 import type { Executor } from '../../platform/db';
 
 // Lessons count towards progress when published; only those not "coming soon" can be opened, so only their
 // chunks count as videos to watch (spec §5: a lesson is navigable when published, not coming soon, with chunks).
-
-/**
- * Ids of the lessons a student can see in a course: placed in the course tree under sections that are all
- * published (the class assemblage hides everything under an unpublished topic). Combine with is_published.
- */
-function lessonsInPublishedSections(courseId: number): SQL {
-  return sql`(
-    with recursive visible(node_id) as (
-      select n.id from course_tree_nodes n where n.course_id = ${courseId} and n.parent_id is null
-      union all
-      select n.id from course_tree_nodes n
-        join visible on n.parent_id = visible.node_id
-        left join sections s on n.node_type = 'section' and s.id = n.value_id
-        where n.node_type <> 'section' or s.is_published
-    )
-    select n.value_id from course_tree_nodes n join visible on visible.node_id = n.id where n.node_type = 'lesson'
-  )`;
-}
 
 /** The student profile through which a user is on a class's roster (access status LOCKED or above). */
 export async function rosterProfileOfUser(db: Executor, classId: number, schoolId: number, userId: number) {

@@ -2,6 +2,7 @@ import type { ExamAnswer, MarkStatus } from '@banksia/contracts/exams';
 import type { TaskItemKind } from '@banksia/contracts/tasks';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExamQuestionDefinition } from '../../db/schema/exams';
+import { lessonsInPublishedSections } from '../../db/sql/course-tree';
 import type { Executor } from '../../platform/db';
 
 /** A Postgres int[] parameter (ids are integers, so the literal is safe). */
@@ -13,24 +14,6 @@ function intArray(ids: readonly number[]): SQL {
 function rosterOf(classId: number, schoolId: number): SQL {
   return sql`select e.profile_id from enrolments e
              where e.class_id = ${classId} and e.school_id = ${schoolId} and e.access_status >= 25`;
-}
-
-/**
- * Ids of the lessons students can see in a course: placed in the course tree under sections that are all published.
- * (As progress.repository does; combine with lessons.is_published.)
- */
-function lessonsInPublishedSections(courseId: number): SQL {
-  return sql`(
-    with recursive visible(node_id) as (
-      select n.id from course_tree_nodes n where n.course_id = ${courseId} and n.parent_id is null
-      union all
-      select n.id from course_tree_nodes n
-        join visible on n.parent_id = visible.node_id
-        left join sections s on n.node_type = 'section' and s.id = n.value_id
-        where n.node_type <> 'section' or s.is_published
-    )
-    select n.value_id from course_tree_nodes n join visible on visible.node_id = n.id where n.node_type = 'lesson'
-  )`;
 }
 
 /**
