@@ -19,6 +19,10 @@ import classes from './progress-grid.module.css';
 
 /** Estimated row height (px) before rows are measured. */
 const ROW_HEIGHT = 37;
+/** Grids with more item columns than this render only the columns in view, each of a fixed width. */
+export const COLUMN_VIRTUALISE_FROM = 30;
+const COLUMN_WIDTH = 144;
+
 /** The window assumed while the scroll area has no measured height yet (hidden, or not laid out). */
 const FALLBACK_RECT = { width: 1024, height: 640 };
 
@@ -112,7 +116,8 @@ const itemKindLabels = { lesson: 'Lesson', exam: 'Exam', question_set: 'Question
 
 /**
  * A progress grid as a real table: sticky header row and first column, and only the rows in view rendered (large
- * classes), with aria-rowcount / aria-rowindex telling screen readers the full size. The scroll area takes focus so
+ * classes) and, in wide grids, only the item columns in view, with aria-rowcount / aria-rowindex and aria-colcount /
+ * aria-colindex telling screen readers the full size. The scroll area takes focus so
  * the keyboard can scroll it.
  */
 export function ProgressGridTable({ grid }: { grid: ProgressGrid }) {
@@ -129,12 +134,38 @@ export function ProgressGridTable({ grid }: { grid: ProgressGrid }) {
     // A row not laid out yet measures 0; keep the estimate for it rather than squeezing in more rows.
     measureElement: (element) => element.getBoundingClientRect().height || ROW_HEIGHT,
   });
+  // Wide grids (a topic of many lessons and exams) also render only the item columns in view. The leading columns
+  // (name, topic, type, status) stay: they are sticky or short. Offsets count from the first item column, so the
+  // range in view is a little wider than needed, by the leading columns' width.
+  const wide = grid.columns.length > COLUMN_VIRTUALISE_FROM;
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    enabled: wide,
+    count: grid.columns.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => COLUMN_WIDTH,
+    overscan: 3,
+    initialRect: FALLBACK_RECT,
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (rect) => cb(rect.width > 0 ? rect : FALLBACK_RECT)),
+  });
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const columnItems = wide ? columnVirtualizer.getVirtualItems() : [];
+  const shownColumns = wide ? columnItems.map((c) => c.index) : grid.columns.map((_, i) => i);
+  const paddingLeft = wide ? (columnItems[0]?.start ?? 0) : 0;
+  const paddingRight = wide ? columnVirtualizer.getTotalSize() - (columnItems.at(-1)?.end ?? 0) : 0;
   const itemGrid = grid.kind === 'student';
   const withStatus = grid.rows.some((r) => r.status !== null);
-  const columnCount = 1 + (itemGrid ? 2 : 0) + (withStatus ? 1 : 0) + grid.columns.length;
+  const leadingCount = 1 + (itemGrid ? 2 : 0) + (withStatus ? 1 : 0);
+  const columnCount = leadingCount + grid.columns.length;
+  const renderedCount = leadingCount + shownColumns.length + (paddingLeft > 0 ? 1 : 0) + (paddingRight > 0 ? 1 : 0);
+  const sized = wide ? classes.fixedColumn : undefined;
+  const spacer = (width: number, key: string) =>
+    width > 0 ? (
+      <td key={key} className={classes.columnSpacer} aria-hidden="true" style={{ width, minWidth: width }} />
+    ) : null;
 
   return (
     <div
@@ -158,10 +189,18 @@ export function ProgressGridTable({ grid }: { grid: ProgressGrid }) {
               </>
             )}
             {withStatus && <th scope="col">Status</th>}
-            {grid.columns.map((column) => {
+            {spacer(paddingLeft, 'left')}
+            {shownColumns.map((i) => {
+              const column = grid.columns[i]!;
               const href = columnHref(grid, column);
               return (
-                <th key={column.key} scope="col" title={column.description}>
+                <th
+                  key={column.key}
+                  scope="col"
+                  title={column.description}
+                  className={sized}
+                  aria-colindex={wide ? leadingCount + i + 1 : undefined}
+                >
                   {href ? (
                     <Anchor component={Link} to={href} aria-label={`${column.title}: ${column.description}`}>
                       {column.title}
@@ -172,12 +211,13 @@ export function ProgressGridTable({ grid }: { grid: ProgressGrid }) {
                 </th>
               );
             })}
+            {spacer(paddingRight, 'right')}
           </tr>
         </thead>
         <tbody>
           {paddingTop > 0 && (
             <tr className={classes.spacer} aria-hidden="true" style={{ height: paddingTop }}>
-              <td colSpan={columnCount} />
+              <td colSpan={renderedCount} />
             </tr>
           )}
           {items.map((item) => {
@@ -215,20 +255,28 @@ export function ProgressGridTable({ grid }: { grid: ProgressGrid }) {
                   </>
                 )}
                 {withStatus && <td>{row.status ? statusLabels[row.status] : ''}</td>}
-                {row.cells.map((cell, i) => {
+                {spacer(paddingLeft, 'left')}
+                {shownColumns.map((i) => {
                   const column = grid.columns[i];
+                  const cell = row.cells[i];
+                  if (!cell) return <td key={column?.key ?? i} className={sized} />;
                   return (
-                    <td key={column?.key ?? i}>
+                    <td
+                      key={column?.key ?? i}
+                      className={sized}
+                      aria-colindex={wide ? leadingCount + i + 1 : undefined}
+                    >
                       {column ? <CellContent grid={grid} column={column} cell={cell} row={row} /> : cell.text}
                     </td>
                   );
                 })}
+                {spacer(paddingRight, 'right')}
               </tr>
             );
           })}
           {paddingBottom > 0 && (
             <tr className={classes.spacer} aria-hidden="true" style={{ height: paddingBottom }}>
-              <td colSpan={columnCount} />
+              <td colSpan={renderedCount} />
             </tr>
           )}
         </tbody>

@@ -140,4 +140,34 @@ describe('ProgressGridPage', () => {
     expect(within(table).getByRole('columnheader', { name: 'Student' })).toBeInTheDocument();
     expect(screen.queryByText('First299 Last299')).not.toBeInTheDocument();
   });
+
+  it('renders only the visible item columns of a 200-item topic, telling the full width', async () => {
+    const grid = topicGrid(3);
+    grid.columns = Array.from({ length: 200 }, (_, i) => ({
+      key: `lesson-${i + 1}`,
+      kind: 'lesson' as const,
+      title: `Lesson ${i + 1}`,
+      description: 'Lesson',
+      item_id: i + 1,
+      max: null,
+      banded: true,
+    }));
+    grid.rows = grid.rows.map((row) => ({
+      ...row,
+      cells: grid.columns.map(() => ({ status: 'visited' as const, value: 1, percent: 50, text: '50%' })),
+    }));
+    stubFetch({ [`GET ${TOPIC_URL}`]: { status: 200, body: grid } });
+    render();
+    const table = await screen.findByRole('table');
+    expect(table).toHaveAttribute('aria-colcount', '201');
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers[0]).toHaveTextContent('Student');
+    // The name column and the first lessons, not all 200.
+    expect(headers.length).toBeGreaterThan(3);
+    expect(headers.length).toBeLessThan(40);
+    expect(within(table).getByRole('columnheader', { name: /Lesson 1:/ })).toHaveAttribute('aria-colindex', '2');
+    expect(within(table).queryByRole('columnheader', { name: /Lesson 200:/ })).not.toBeInTheDocument();
+    const firstRow = within(table).getAllByRole('row')[1]!;
+    expect(within(firstRow).getAllByRole('cell').length).toBe(headers.length - 1);
+  });
 });
