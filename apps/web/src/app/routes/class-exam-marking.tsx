@@ -1,9 +1,8 @@
-import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { MarkingOverviewPage } from '../../features/exams/marking/routes/marking-overview-page';
 import { QuestionMarkingPage } from '../../features/exams/marking/routes/question-marking-page';
 import { urlFor } from '../../lib/named-routes';
-import { PageBreadcrumbs } from '../components/page-breadcrumbs';
+import { classCrumbs, ClassPageFrame } from '../components/class-page-frame';
 import { useClassContext } from '../layouts/class-context';
 import { ErrorPage } from '../pages/error-page';
 import { idParam } from '../route-params';
@@ -13,35 +12,34 @@ import { idParam } from '../route-params';
  * the 403 page; the server refuses them too).
  */
 export function ClassExamMarkingRoute() {
-  const { classId, assemblage, role, me } = useClassContext();
+  const ctx = useClassContext();
   const examId = idParam(useParams().examId);
-  if (role !== 'teacher') return <ErrorPage status={403} />;
+  if (ctx.role !== 'teacher') return <ErrorPage status={403} />;
   if (examId === null) return <ErrorPage status={404} />;
+  const { classId, me } = ctx;
   return (
-    <Stack gap="xs">
-      <PageBreadcrumbs items={[{ label: assemblage.course.title, href: urlFor('class-course', { classId }) }]} />
+    <ClassPageFrame crumbs={classCrumbs(ctx)}>
       <MarkingOverviewPage key={`${classId}/${examId}`} classId={classId} examId={examId} userId={me.user.id} />
-    </Stack>
+    </ClassPageFrame>
   );
 }
 
 /** /class/{classId}/progress/exam/{examId}/mark/question/{questionId}/: one question marked across the class. */
 export function ClassExamQuestionMarkingRoute() {
-  const { classId, assemblage, role, me } = useClassContext();
+  const ctx = useClassContext();
   const params = useParams();
   const examId = idParam(params.examId);
   const questionId = idParam(params.questionId);
-  if (role !== 'teacher') return <ErrorPage status={403} />;
+  if (ctx.role !== 'teacher') return <ErrorPage status={403} />;
   if (examId === null || questionId === null) return <ErrorPage status={404} />;
-  const exam = assemblage.exams[String(examId)];
+  const { classId, me } = ctx;
+  const exam = ctx.assemblage.exams[String(examId)];
+  const crumbs = [
+    ...classCrumbs(ctx),
+    { label: exam ? `Marking: ${exam.title}` : 'Marking', href: urlFor('class-exam-mark', { classId, examId }) },
+  ];
   return (
-    <Stack gap="xs">
-      <PageBreadcrumbs
-        items={[
-          { label: assemblage.course.title, href: urlFor('class-course', { classId }) },
-          { label: exam ? `Marking: ${exam.title}` : 'Marking', href: urlFor('class-exam-mark', { classId, examId }) },
-        ]}
-      />
+    <ClassPageFrame crumbs={crumbs}>
       <QuestionMarkingPage
         key={`${classId}/${examId}/${questionId}`}
         classId={classId}
@@ -49,6 +47,6 @@ export function ClassExamQuestionMarkingRoute() {
         questionId={questionId}
         userId={me.user.id}
       />
-    </Stack>
+    </ClassPageFrame>
   );
 }

@@ -1,19 +1,17 @@
-import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import type { GridSpec } from '../../features/progress/api/get-progress-grid';
 import { ProgressGridPage } from '../../features/progress/routes/progress-grid-page';
 import { urlFor } from '../../lib/named-routes';
-import { PageBreadcrumbs } from '../components/page-breadcrumbs';
+import { classCrumbs, ClassPageFrame } from '../components/class-page-frame';
+import type { Crumb } from '../components/page-breadcrumbs';
 import { useClassContext, type ClassContext } from '../layouts/class-context';
 import { ErrorPage } from '../pages/error-page';
 import { idParam } from '../route-params';
 
-type Crumb = { label: string; href?: string };
-
 /** Breadcrumbs of a grid: the course, then the topic when the grid sits under one. */
 function crumbsFor(ctx: ClassContext, spec: GridSpec): Crumb[] {
   const { classId, assemblage } = ctx;
-  const crumbs: Crumb[] = [{ label: assemblage.course.title, href: urlFor('class-course', { classId }) }];
+  const crumbs = classCrumbs(ctx);
   if (spec.kind === 'topic_exam') {
     const topic = assemblage.sections[String(spec.topicId)];
     crumbs.push({
@@ -43,10 +41,9 @@ function GridRoute({ toSpec }: { toSpec: (classId: number, ids: Record<string, n
   const spec = toSpec(ctx.classId, ids);
   if (!spec) return <ErrorPage status={404} />;
   return (
-    <Stack gap="xs">
-      <PageBreadcrumbs items={crumbsFor(ctx, spec)} />
+    <ClassPageFrame crumbs={crumbsFor(ctx, spec)}>
       <ProgressGridPage key={JSON.stringify(spec)} spec={spec} />
-    </Stack>
+    </ClassPageFrame>
   );
 }
 

@@ -1,7 +1,5 @@
-import { Stack } from '@mantine/core';
 import { ReviewTopicsPage } from '../../features/exams/review/routes/review-topics-page';
-import { urlFor } from '../../lib/named-routes';
-import { PageBreadcrumbs } from '../components/page-breadcrumbs';
+import { classCrumbs, ClassPageFrame } from '../components/class-page-frame';
 import { useClassContext } from '../layouts/class-context';
 import { ErrorPage } from '../pages/error-page';
 
@@ -10,13 +8,13 @@ import { ErrorPage } from '../pages/error-page';
  * staff (students get the 403 page; the server refuses them too).
  */
 export function ReviewTopicsRoute() {
-  const { classId, assemblage, role, me } = useClassContext();
-  if (role !== 'teacher') return <ErrorPage status={403} />;
+  const ctx = useClassContext();
+  if (ctx.role !== 'teacher') return <ErrorPage status={403} />;
+  const { classId, assemblage, me } = ctx;
   const className = me.classes.find((c) => c.id === classId)?.title ?? assemblage.course.title;
   return (
-    <Stack gap="xs">
-      <PageBreadcrumbs items={[{ label: assemblage.course.title, href: urlFor('class-course', { classId }) }]} />
+    <ClassPageFrame crumbs={classCrumbs(ctx)}>
       <ReviewTopicsPage key={classId} classId={classId} className={className} />
-    </Stack>
+    </ClassPageFrame>
   );
 }
