@@ -1,12 +1,12 @@
-import type {
-  GridCell,
-  GridCellStatus,
-  GridColumn,
-  GridRow,
-  GridStudent,
-  ProgressGrid,
+import {
+  gridCellStatusLabels,
+  type GridCell,
+  type GridCellStatus,
+  type GridColumn,
+  type GridRow,
+  type GridStudent,
+  type ProgressGrid,
 } from '@banksia/contracts/progress-grids';
-import { gridCellStatusLabels } from '@banksia/contracts/progress-grids';
 import { progressLabel, progressPercent } from '@banksia/contracts/rules/progress';
 import { toCsv, type CsvCell } from '@banksia/contracts/rules/csv';
 import type { StudentNamer } from '../../platform/student-names';
@@ -25,14 +25,12 @@ export function formatNumber(n: number): string {
   return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
 }
 
-const statusText = gridCellStatusLabels;
-
 export function statusLabel(status: GridCellStatus): string {
-  return statusText[status];
+  return gridCellStatusLabels[status];
 }
 
 /** A cell showing only its state (no number). */
-function stateCell(status: GridCellStatus, text = statusText[status]): GridCell {
+function stateCell(status: GridCellStatus, text = gridCellStatusLabels[status]): GridCell {
   return { status, value: null, percent: null, text };
 }
 
@@ -162,7 +160,7 @@ function markCell(row: ExamGridRow, words: boolean): GridCell {
     row.mark_status && markStatuses.has(row.mark_status) ? row.mark_status : 'unanswered'
   ) as GridCellStatus;
   const marks = `${formatNumber(awarded)} / ${formatNumber(max)}`;
-  return percentCell(status, awarded, max, words ? `${statusText[status]} (${marks})` : marks);
+  return percentCell(status, awarded, max, words ? `${gridCellStatusLabels[status]} (${marks})` : marks);
 }
 
 function questionColumns(rows: ExamGridRow[], banded: boolean): GridColumn[] {
@@ -601,7 +599,7 @@ export function gridCsv(g: ProgressGrid): string {
   header.push(...g.columns.map((c) => c.title));
   const body = g.rows.map((r) => {
     const row: CsvCell[] = itemGrid ? [r.group, r.label, r.item_kind ? itemKindTitle[r.item_kind] : ''] : [r.label];
-    if (withStatus) row.push(r.status ? statusText[r.status] : '');
+    if (withStatus) row.push(r.status ? gridCellStatusLabels[r.status] : '');
     row.push(...r.cells.map((c) => c.text));
     return row;
   });

@@ -26,8 +26,6 @@ const COLUMN_WIDTH = 144;
 /** The window assumed while the scroll area has no measured height yet (hidden, or not laid out). */
 const FALLBACK_RECT = { width: 1024, height: 640 };
 
-export const statusLabels = gridCellStatusLabels;
-
 const stateStatuses = new Set<GridCellStatus>(['not_started', 'in_progress', 'awaiting_marking', 'unanswered']);
 
 /** Where a column header leads: each item to its own grid (or the marking page of an exam's question). */
@@ -254,7 +252,7 @@ export function ProgressGridTable({ grid }: { grid: ProgressGrid }) {
                     <td>{row.item_kind ? itemKindLabels[row.item_kind] : ''}</td>
                   </>
                 )}
-                {withStatus && <td>{row.status ? statusLabels[row.status] : ''}</td>}
+                {withStatus && <td>{row.status ? gridCellStatusLabels[row.status] : ''}</td>}
                 {spacer(paddingLeft, 'left')}
                 {shownColumns.map((i) => {
                   const column = grid.columns[i];
