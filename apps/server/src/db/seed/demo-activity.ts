@@ -50,7 +50,7 @@ export interface DemoActivityOptions {
 const DAY = 86_400_000;
 
 /** mulberry32: a small seeded generator, good enough for made-up data. */
-function generator(seed: number): () => number {
+export function generator(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

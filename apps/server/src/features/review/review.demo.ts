@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { reviewCards, reviewLogs } from '../../db/schema/index';
+import { generator } from '../../db/seed/demo-activity';
 import type { Executor } from '../../platform/db';
 import * as repo from './review.repository';
 import { cardUpdate, newCardState, nextReview } from './review.scheduler';
@@ -12,18 +13,6 @@ export interface DemoReviewOptions {
   /** Students whose cards stay untouched and due today (the demo student, and those the browser journeys use). */
   keepDue: ReadonlySet<string>;
   now: Date;
-}
-
-/** mulberry32, seeded: the same demo school every time. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /**
