@@ -95,7 +95,7 @@ export function statusText(item: ItemRow, row: CompletionRow | undefined): strin
     const total = item.chunk_count ?? 0;
     return row.done
       ? `All ${total} ${total === 1 ? 'part' : 'parts'} visited`
-      : `${row.chunks_visited ?? 0} of ${total} parts visited`;
+      : `${row.chunks_visited ?? 0} of ${total} ${total === 1 ? 'part' : 'parts'} visited`;
   }
   if (item.kind === 'activity')
     return row.done ? 'Responded' : row.started ? 'Opened, nothing answered yet' : 'Not opened';

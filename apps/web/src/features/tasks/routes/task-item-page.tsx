@@ -43,7 +43,8 @@ export function TaskItemPage({ taskId, taskItemId, above }: { taskId: number; ta
             )}
             {item.kind === 'lesson' && item.chunk_count !== null && (
               <Text size="sm">
-                {item.chunks_visited ?? 0} of {item.chunk_count} parts visited. Open every part to finish the lesson.
+                {item.chunks_visited ?? 0} of {item.chunk_count} {item.chunk_count === 1 ? 'part' : 'parts'} visited.
+                Open every part to finish the lesson.
               </Text>
             )}
             {item.kind === 'activity' && !item.done && (

@@ -273,7 +273,7 @@ function StudentTask({ task }: { task: TaskDetail }) {
                     <Text size="xs" c="dimmed">
                       {itemKindLabel(item)}
                       {item.kind === 'lesson' && item.chunk_count !== null
-                        ? ` · ${item.chunks_visited ?? 0} of ${item.chunk_count} parts visited`
+                        ? ` · ${item.chunks_visited ?? 0} of ${item.chunk_count} ${item.chunk_count === 1 ? 'part' : 'parts'} visited`
                         : ''}
                     </Text>
                   </div>
