@@ -120,4 +120,22 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', '**/test/**/*.ts', 'apps/server/src/main.ts', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Journeys take `test` from fixtures.ts, which fails any test in which a page broke the Content-Security-Policy.
+    files: ['e2e/tests/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "import test from './fixtures' (it checks the Content-Security-Policy).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

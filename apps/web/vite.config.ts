@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { excalidrawAssets } from './vite-plugins/excalidraw-assets';
@@ -7,6 +8,8 @@ const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_POR
 
 export default defineConfig({
   plugins: [react(), excalidrawAssets(), mathliveAssets()],
+  // One zod for the app and the contracts, configured for the Content-Security-Policy (no eval): see src/zod.ts.
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/zod.ts', import.meta.url)) }] },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: {

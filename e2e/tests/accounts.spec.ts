@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { demo, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, type DemoRole } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { demo, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, type DemoRole, test } from './fixtures';
 
 test.describe('signing in and out as each role', () => {
   test('student: sees her classes, then signs out', async ({ page }) => {

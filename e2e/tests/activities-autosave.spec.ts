@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { lessonByTitle, me, responseUrl } from './api-helpers';
-import { signIn } from './fixtures';
+import { signIn, test } from './fixtures';
 
 const BLOCK = 'ef-explain';
 

@@ -1,6 +1,6 @@
-import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
+import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { apiWriter, lessonByTitle, me, responseUrl } from './api-helpers';
-import { signIn } from './fixtures';
+import { signIn, test } from './fixtures';
 
 /** A touch drag from one element's centre to another's, through the browser's real touch events. */
 async function touchDrag(page: Page, cdp: CDPSession, from: Locator, to: Locator, { holdMs }: { holdMs: number }) {

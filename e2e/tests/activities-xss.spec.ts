@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { apiWriter, lessonByTitle, me, responseUrl } from './api-helpers';
-import { signIn } from './fixtures';
+import { signIn, test } from './fixtures';
 import { XSS_VECTORS } from './xss-vectors';
 
 /** Fails the test if any payload ran: a dialog opened or `window.__xss` got set. */

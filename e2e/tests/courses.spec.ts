@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 test.describe('courses and lessons', () => {
   test('student: opens her class’s course, plays a lesson and rates it', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 test.describe('failure and error pages', () => {
   test('an unknown page shows the not-found page with a way to contact support', async ({ page }) => {
@@ -13,15 +13,36 @@ test.describe('failure and error pages', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('a student opening the admin area gets the 403 page', async ({ page }) => {
+  test('a student opening the admin area or a teacher page gets the unauthorized page, as the API would give', async ({
+    page,
+  }) => {
     await signIn(page, 'student');
     await page.goto('/content/admin/users/edit/');
-    await expect(
-      page.getByText(
-        "Sorry, but you don't have permission to access this page. If you think there's been a mistake, ask someone for help.",
-      ),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What are you doing here?' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    // A teacher's grid, refused by the page before asking, shows the same page.
+    const classId = await page.evaluate(async () => {
+      const session = await (await fetch('/api/v1/auth/session/')).json();
+      return session.me.classes[0].id as number;
+    });
+    await page.goto(`/class/${classId}/progress/topic/1/`);
+    await expect(page.getByRole('heading', { name: 'What are you doing here?' })).toBeVisible();
+    await expect(page.getByText('Access denied')).toHaveCount(0);
+  });
+
+  test('signed-out pages log no errors: being signed out is an answer, not a failure', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+    });
+    await page.goto('/account/');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await page.goto('/account/profile/');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(problems).toEqual([]);
   });
 
   test('an unknown API path answers JSON 404', async ({ request }) => {

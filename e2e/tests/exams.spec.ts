@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { apiWriter, examByTitle, me } from './api-helpers';
-import { expectNoSeriousA11yViolations, signIn, signInAs } from './fixtures';
+import { expectNoSeriousA11yViolations, signIn, signInAs, test } from './fixtures';
 
 // Exams as a school uses them: the demo student sits the maths topic test (every question type), leaves halfway and
 // resumes, submits, and reviews marks, mistakes and solutions; the teacher marks the extended answer by question,

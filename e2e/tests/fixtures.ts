@@ -1,5 +1,71 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+/** A Content-Security-Policy violation a page reported. */
+interface CspViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+  source: string;
+}
+
+const watched = new WeakSet<BrowserContext>();
+
+/**
+ * Records every `securitypolicyviolation` event of every page of the context, including pages that navigated on or
+ * closed before the test ended (the event is reported to the test process as it happens, not read at the end).
+ */
+async function watchCsp(context: BrowserContext, violations: CspViolation[]): Promise<void> {
+  if (watched.has(context)) return;
+  watched.add(context);
+  await context.exposeBinding('__banksiaCspViolation', (_source, v: CspViolation) => {
+    violations.push(v);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __banksiaCspViolation?: (v: unknown) => void }).__banksiaCspViolation;
+      report?.({
+        page: location.pathname,
+        directive: e.effectiveDirective,
+        blocked: e.blockedURI,
+        source: `${e.sourceFile}:${e.lineNumber}`,
+      });
+    });
+  });
+}
+
+/**
+ * Every journey's `test`: fails a test in which any page, in any context (the default one or one the test opened
+ * itself), broke the Content-Security-Policy, so a page the policy breaks is caught.
+ */
+export const test = base.extend<{ cspViolations: CspViolation[] }, { cspWatchedBrowser: Browser }>({
+  cspViolations: [
+    async ({ context, cspWatchedBrowser }, use) => {
+      const violations: CspViolation[] = [];
+      current = violations;
+      void cspWatchedBrowser;
+      await watchCsp(context, violations);
+      await use(violations);
+      current = null;
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // Contexts a test opens with browser.newContext() are watched too.
+  cspWatchedBrowser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const context = await newContext(...args);
+        if (current) await watchCsp(context, current);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker', auto: true },
+  ],
+});
+let current: CspViolation[] | null = null;
 
 export const DEMO_PASSWORD = 'banksia-demo';
 export const demo = {

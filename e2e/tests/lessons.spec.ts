@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { lessonByTitle, me } from './api-helpers';
-import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 async function lessonIdByTitle(page: Page, classId: number, title: string): Promise<number> {
   return (await lessonByTitle(page, classId, title)).id;

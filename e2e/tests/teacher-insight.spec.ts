@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { examByTitle, lessonByTitle, me } from './api-helpers';
-import { expectNoSeriousA11yViolations, signIn, signInAs } from './fixtures';
+import { expectNoSeriousA11yViolations, signIn, signInAs, test } from './fixtures';
 
 // Teacher insight as a school uses it: the demo teacher reads insights from the class course page, sets a task that a
 // student then completes, a student works through today's review, and the teacher looks after the school's classes.

@@ -73,7 +73,7 @@ describe('the app', () => {
 });
 
 describe('the demo school seed', () => {
-  it('creates the school, four classes and the demo accounts once, however often it runs', async () => {
+  it('creates the two schools, five classes and the demo accounts once, however often it runs', async () => {
     const storage = createLocalStorage(await mkdtemp(path.join(os.tmpdir(), 'banksia-seed-')));
     expect((await seedDemoSchool(ctx.db, storage)).created).toBe(true);
     const counts = {
@@ -87,7 +87,7 @@ describe('the demo school seed', () => {
       classes: await countRows(ctx.db, schoolClasses),
       users: await countRows(ctx.db, users),
     }).toEqual(counts);
-    expect(counts.classes).toBe(4);
+    expect(counts).toMatchObject({ schools: 2, classes: 5 });
     const client = await ctx.client();
     const login = await client.post('/api/v1/auth/login/', { email: 'teacher@banksia.test', password: DEMO_PASSWORD });
     expect(login.statusCode).toBe(200);
@@ -97,5 +97,13 @@ describe('the demo school seed', () => {
         .classes.map((c: { class_type: string }) => c.class_type)
         .sort(),
     ).toEqual(['N', 'ST', 'TT']);
+    // The second school's admin sees only her own school and class.
+    const wattle = await (
+      await ctx.client()
+    ).post('/api/v1/auth/login/', {
+      email: 'teacher@wattle.test',
+      password: DEMO_PASSWORD,
+    });
+    expect(wattle.json().classes.map((c: { title: string }) => c.title)).toEqual(['10SCI-W']);
   });
 });

@@ -7,8 +7,11 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Pool } from 'pg';
+import pino from 'pino';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -24,6 +27,9 @@ import { notesRoutes } from './features/notes/notes.routes';
 import { progressGridRoutes } from './features/progress/progress-grids.routes';
 import { progressRoutes } from './features/progress/progress.routes';
 import { insightsRoutes } from './features/insights/insights.routes';
+import { jobsRoutes } from './features/jobs/jobs.routes';
+import { outboxRoutes } from './features/outbox/outbox.routes';
+import { passwordsRoutes } from './features/passwords/passwords.routes';
 import { reviewRoutes } from './features/review/review.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
 import { schoolsRoutes } from './features/schools/schools.routes';
@@ -31,22 +37,44 @@ import { supportRoutes } from './features/support/support.routes';
 import { registerAccessControl } from './platform/authz';
 import { registerCsrf } from './platform/csrf';
 import type { AppDeps } from './platform/deps';
+import { Jobs } from './platform/jobs';
+import { jobDefinitions } from './jobs';
 import { errorBody, registerErrorHandler } from './platform/errors';
 import { POST_UPLOAD_URL, presignedPostRoutes } from './platform/presigned-post';
+import { registerSecurityHeaders } from './platform/security-headers';
+import { registerMetrics } from './platform/metrics';
 import { registerSessions } from './platform/session';
+import { registerTextGuard } from './platform/text-guard';
 import { registerSignedMedia, SIGNED_MEDIA_PREFIX } from './platform/signed-media';
 import { isValidStorageKey, localStorageFor, MEDIA_PREFIX } from './platform/storage';
 import { PUBLIC_CACHE_CONTROL } from './platform/storage-rules';
 
 configureZodMessages();
 
+/** How long /healthz waits for the database before answering 503. */
+export const HEALTH_TIMEOUT_MS = 1_500;
+
 export interface BuildOptions {
   /** A pino logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
 }
 
+/** What buildApp needs: AppDeps, where `jobs` may be left out (tests): it is then an enqueue-only `Jobs` on `db`'s pool. */
+export type BuildDeps = Omit<AppDeps, 'jobs'> & { jobs?: Jobs };
+
 /** Builds the HTTP app: plugins, then features, then the error and not-found handlers. Tests import this. */
-export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const deps: AppDeps = {
+    ...input,
+    jobs:
+      input.jobs ??
+      new Jobs({
+        pool: (input.db as unknown as { $client: Pool }).$client,
+        definitions: jobDefinitions,
+        log: options.logger ?? pino({ level: 'silent' }),
+        workers: 0,
+      }),
+  };
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: deps.config.trustProxy,
@@ -62,6 +90,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // First, so that every route registered after it (plugins included) must carry an access rule.
   registerAccessControl(app);
 
+  await registerSecurityHeaders(app, deps.config);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -74,26 +103,47 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       },
     },
     transform: jsonSchemaTransform,
+    // Gathers the schemas zod names (the recursive course tree and list items) into components, so every $ref resolves.
+    transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // The API browser's own policy: its two inline scripts by hash, nothing from other origins.
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replaceAll(' https:', '')
+        .replace(' validator.swagger.io', '')
+        .replace('upgrade-insecure-requests;', '')
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .trim(),
+  });
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-    void reply.header('x-content-type-options', 'nosniff');
-    void reply.header('referrer-policy', 'same-origin');
-    void reply.header('x-frame-options', 'DENY');
   });
 
+  registerMetrics(app, deps);
   registerSessions(app, deps);
   registerCsrf(app, deps.secret);
+  registerTextGuard(app);
 
+  // Answers within HEALTH_TIMEOUT_MS whatever the database does, so a load balancer can take a stuck server out.
   app.get('/healthz', { schema: { hide: true } }, async (request, reply) => {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await deps.db.execute(sql`select 1`);
+      await Promise.race([
+        deps.db.execute(sql`select 1`),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('health check timed out')), HEALTH_TIMEOUT_MS);
+        }),
+      ]);
       return { status: 'ok' };
     } catch (err) {
       request.log.error({ err }, 'health check: database did not answer');
-      return reply.status(503).send({ status: 'unavailable' });
+      return reply.status(503).header('retry-after', '5').send({ status: 'unavailable' });
+    } finally {
+      clearTimeout(timer);
     }
   });
 
@@ -111,6 +161,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(reviewRoutes(deps));
   await app.register(supportRoutes(deps));
   await app.register(analyticsRoutes(deps));
+  await app.register(passwordsRoutes(deps));
+  await app.register(jobsRoutes(deps));
+  await app.register(outboxRoutes(deps));
 
   // Files on the local disk are served and received by the app itself; with S3 the browser talks to the bucket.
   if (!deps.config.s3) {

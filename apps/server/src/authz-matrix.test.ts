@@ -28,7 +28,20 @@ import { multipartForm, TINY_PNG } from '../test/multipart';
  */
 const ctx = useTestApp();
 
-const actors = ['anonymous', 'student', 'otherStudent', 'teacher', 'foreignTeacher', 'staff'] as const;
+/**
+ * Who calls each route: signed out; a student of the class and one of another class at the same school; the class's
+ * teacher; and, from a second school, a teacher, a school admin (who teaches there) and a student.
+ */
+const actors = [
+  'anonymous',
+  'student',
+  'otherStudent',
+  'teacher',
+  'foreignTeacher',
+  'foreignAdmin',
+  'foreignStudent',
+  'staff',
+] as const;
 type ActorName = (typeof actors)[number];
 const everyone = actors;
 const signedIn = actors.filter((a) => a !== 'anonymous');
@@ -83,11 +96,14 @@ const classEdit = (f: Fixture) => ({
 
 const matrix: Record<string, Row> = {
   'GET /healthz': { allow: everyone },
+  // Loopback (app.inject's address) or a token: see metrics.test.ts for the refusals.
+  'GET /metrics': { allow: everyone },
   'GET /api/docs': { allow: everyone },
   'GET /api/v1/csrf/': { allow: everyone },
   'POST /api/v1/auth/login/': { allow: everyone, payload: () => ({ email: 'nobody@x.test', password: 'x' }) },
   'POST /api/v1/auth/logout/': { allow: everyone },
   'GET /api/v1/auth/me/': { allow: signedIn },
+  'GET /api/v1/auth/session/': { allow: everyone },
   'PATCH /api/v1/auth/profile/': { allow: signedIn, payload: () => ({ first_name: 'Same', last_name: 'Name' }) },
   'POST /api/v1/auth/password/': {
     allow: signedIn,
@@ -110,7 +126,11 @@ const matrix: Record<string, Row> = {
     allow: ['student', 'teacher', 'staff'],
     payload: () => ({ seconds: 1, position: 1 }),
   },
-  'POST /api/v1/self-assessment/': { allow: ['student'], payload: (f) => ({ branch_id: f.lessonId, rating: 3 }) },
+  // The other school's class takes the same course: its student rates the same lesson, as her own.
+  'POST /api/v1/self-assessment/': {
+    allow: ['student', 'foreignStudent'],
+    payload: (f) => ({ branch_id: f.lessonId, rating: 3 }),
+  },
   'GET /api/v1/classes/:classId/lessons/:lessonId/notes/:profileId/': { allow: ['student', 'teacher', 'staff'] },
   'PUT /api/v1/classes/:classId/lessons/:lessonId/notes/:profileId/': {
     allow: ['student'],
@@ -157,7 +177,10 @@ const matrix: Record<string, Row> = {
   'POST /media-upload/': { allow: everyone },
   // Last of the activity rows: it deletes the fixture's response.
   'DELETE /api/v1/activities/activities/:activityId/activity_responses/': { allow: ['staff'] },
-  'GET /api/v1/exams/:examId/': { allow: ['student', 'teacher', 'staff'] },
+  // An exam of a course the other school's class also takes: each sees it through their own class.
+  'GET /api/v1/exams/:examId/': {
+    allow: ['student', 'teacher', 'foreignTeacher', 'foreignAdmin', 'foreignStudent', 'staff'],
+  },
   'POST /api/v1/classes/:classId/exams/:examId/start/': { allow: ['student'] },
   // Teachers read a student's sitting with ?profile_id= (not sent here).
   'GET /api/v1/classes/:classId/exams/:examId/sitting/': { allow: ['student'] },
@@ -188,7 +211,9 @@ const matrix: Record<string, Row> = {
     payload: () => ({ released: true }),
   },
   'POST /api/v1/classes/:classId/exams/:examId/students/:profileId/transcribe/': { allow: ['teacher', 'staff'] },
-  'GET /api/v1/exams/:examId/classes/': { allow: ['student', 'teacher'] },
+  'GET /api/v1/exams/:examId/classes/': {
+    allow: ['student', 'teacher', 'foreignTeacher', 'foreignAdmin', 'foreignStudent'],
+  },
   // The fixture's exam is no demo lesson's question set: 404 for everyone, and nobody is refused.
   // Progress grids (and their CSV): the class's teachers, its school's admins and staff; a grid the fixture cannot
   // fill (no question set, say) is 404 once allowed.
@@ -237,14 +262,20 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/classes/:classId/task-options/': { allow: ['teacher', 'staff'] },
   'GET /api/v1/tasks/:taskId/': { allow: signedIn },
   'GET /api/v1/tasks/:taskId/items/:taskItemId/': { allow: signedIn },
-  'GET /api/v1/tasks/:taskId/insights/': { allow: ['otherStudent', 'teacher', 'foreignTeacher', 'staff'] },
-  'GET /api/v1/tasks/:taskId/insights/:questionId/': { allow: ['otherStudent', 'teacher', 'foreignTeacher', 'staff'] },
+  'GET /api/v1/tasks/:taskId/insights/': {
+    allow: ['otherStudent', 'teacher', 'foreignTeacher', 'foreignAdmin', 'foreignStudent', 'staff'],
+  },
+  'GET /api/v1/tasks/:taskId/insights/:questionId/': {
+    allow: ['otherStudent', 'teacher', 'foreignTeacher', 'foreignAdmin', 'foreignStudent', 'staff'],
+  },
   'PATCH /api/v1/tasks/:taskId/': {
-    allow: ['otherStudent', 'teacher', 'foreignTeacher', 'staff'],
+    allow: ['otherStudent', 'teacher', 'foreignTeacher', 'foreignAdmin', 'foreignStudent', 'staff'],
     payload: () => ({}),
   },
   // Last of the task rows: it deletes the fixture's task (staff then get 404, which counts as allowed).
-  'DELETE /api/v1/tasks/:taskId/': { allow: ['otherStudent', 'teacher', 'foreignTeacher', 'staff'] },
+  'DELETE /api/v1/tasks/:taskId/': {
+    allow: ['otherStudent', 'teacher', 'foreignTeacher', 'foreignAdmin', 'foreignStudent', 'staff'],
+  },
   // Spaced retrieval. After the submit row the student has a wrong answer, so a card exists. Anyone signed in has a
   // review (empty without cards); answering someone else's card, or as a non-student, is 404 by design.
   'GET /api/v1/review/': { allow: signedIn },
@@ -290,6 +321,19 @@ const matrix: Record<string, Row> = {
     payload: () => ({ items: [{ kind: 'page_view', name: 'home', origin: null, occurred_at: at, path: '/' }] }),
   },
   'POST /api/v1/client-errors/': { allow: everyone, payload: () => ({ message: 'x', path: '/' }) },
+  // Jobs, email outbox, set-password links (one block). The `:token`, `:id` placeholders stay in the URL: the
+  // public link routes answer 400 (not a valid link) to everyone, the staff routes 400 to staff and 401/403 first to
+  // everyone else.
+  'POST /api/v1/auth/password-reset/': { allow: everyone, payload: () => ({ email: 'nobody@example.test' }) },
+  'GET /api/v1/auth/password-token/:token/': { allow: everyone },
+  'POST /api/v1/auth/password-token/:token/': { allow: everyone, payload: () => ({ new_password: 'long enough pw' }) },
+  // The fixture's student has no password: staff send them a new invitation (school admins of their school may too).
+  // A school admin may resend invitations to their own school's users: another school's admin gets 404 for ours.
+  'POST /api/v1/users/:userId/resend-invitation/': { allow: ['staff', 'foreignAdmin'] },
+  'GET /api/v1/admin/jobs/': { allow: ['staff'] },
+  'POST /api/v1/admin/jobs/:id/retry/': { allow: ['staff'] },
+  'GET /api/v1/admin/outbox/': { allow: ['staff'] },
+  'GET /api/v1/admin/outbox/:id/': { allow: ['staff'] },
 };
 
 /** Routes added by plugins (OpenAPI UI and its assets) are public documentation: one row covers them. */
@@ -312,7 +356,12 @@ beforeAll(async () => {
   const otherStudent = await createStudent(ctx.db, school, [otherClass]);
   const teacher = await createTeacher(ctx.db, school, [klass]);
   const foreignSchool = await createSchool(ctx.db);
-  const foreignTeacher = await createTeacher(ctx.db, foreignSchool, [await createClass(ctx.db, foreignSchool)]);
+  const foreignClass = await createClass(ctx.db, foreignSchool, { courseId: klass.courseId });
+  const foreignTeacher = await createTeacher(ctx.db, foreignSchool, [foreignClass]);
+  const foreignAdmin = await createTeacher(ctx.db, foreignSchool, [foreignClass], {
+    roles: ['teacher', 'school_admin'],
+  });
+  const foreignStudent = await createStudent(ctx.db, foreignSchool, [foreignClass]);
   const staff = await createUser(ctx.db, { roles: ['content_admin'] });
   const [request] = await ctx.db.insert(supportRequests).values({ message: 'm', page: '/' }).returning();
   const { lesson, chunks } = await createLesson(ctx.db, { id: klass.courseId }, { isDemo: true });
@@ -380,6 +429,8 @@ beforeAll(async () => {
     otherStudent: otherStudent.user.id,
     teacher: teacher.user.id,
     foreignTeacher: foreignTeacher.user.id,
+    foreignAdmin: foreignAdmin.user.id,
+    foreignStudent: foreignStudent.user.id,
     staff: staff.id,
   };
   fixture = {

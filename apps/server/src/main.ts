@@ -4,10 +4,13 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { demoAccounts, DEMO_PASSWORD, seedDemoSchool } from './db/seed/demo-school';
 import { seedDemoReviews } from './features/review/review.demo';
+import { jobDefinitions } from './jobs';
 import { systemClock } from './platform/clock';
 import { loadConfig } from './platform/config';
 import { openDatabase, runMigrations } from './platform/db';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/embedded-postgres';
+import { Jobs } from './platform/jobs';
+import { serializeRequest } from './platform/log-redaction';
 import { loadSecretKey } from './platform/secrets';
 import { s3StorageFor, storageFor } from './platform/storage';
 
@@ -18,26 +21,44 @@ async function main(): Promise<void> {
   const logger = pino({
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers["x-csrftoken"]', 'res.headers["set-cookie"]'],
+    // Request lines without the tokens of set-password links.
+    serializers: { req: serializeRequest },
   });
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     const dir = path.join(config.dataDir, 'postgres');
     logger.info({ dir }, 'starting embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres({
-      dir,
-      port: config.embeddedPgPort,
-      log: (m) => logger.debug({ postgres: m }),
-    });
+    try {
+      embedded = await startEmbeddedPostgres({
+        dir,
+        port: config.embeddedPgPort,
+        log: (m) => logger.debug({ postgres: m }),
+        notice: (m) => logger.warn(m),
+      });
+    } catch (err) {
+      logger.fatal({ err }, 'the embedded database did not start');
+      process.exit(1);
+    }
     databaseUrl = embedded.url;
   }
   const database = openDatabase(databaseUrl);
+  // pg-boss polls on a small pool of its own, so busy requests and busy queues do not wait for each other.
+  const jobsDatabase = openDatabase(databaseUrl, 3);
+  const jobs = new Jobs({
+    pool: jobsDatabase.pool,
+    definitions: jobDefinitions,
+    log: logger.child({ component: 'jobs' }),
+    workers: config.workers,
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping');
     await app?.close().catch(() => {});
+    await jobs.stop().catch(() => {});
+    await jobsDatabase.close().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     logger.info('stopped');
@@ -48,20 +69,31 @@ async function main(): Promise<void> {
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    await runMigrations(database.pool);
-    await s3StorageFor(config, 'public')?.checkBucket();
-    if (config.seedDemo) {
-      const { created } = await seedDemoSchool(database.db, storageFor(config), new Date(), {
-        reviews: seedDemoReviews,
-      });
-      if (created) logger.info('demo school created');
+    // Start-up work may take longer than any request: it runs without the per-statement limits.
+    const setup = openDatabase(databaseUrl, 2, { statementMs: null });
+    try {
+      await runMigrations(setup.pool);
+      if (config.seedDemo) {
+        const { created } = await seedDemoSchool(setup.db, storageFor(config), new Date(), {
+          reviews: seedDemoReviews,
+        });
+        if (created) logger.info('demo school created');
+      }
+    } finally {
+      await setup.close();
     }
+    await s3StorageFor(config, 'public')?.checkBucket();
     const secret = await loadSecretKey(config.secretKey, config.dataDir);
     const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
-    app = await buildApp({ config: { ...config, webDist }, db: database.db, clock: systemClock, secret }, { logger });
+    const deps = { config: { ...config, webDist }, db: database.db, clock: systemClock, secret, jobs };
+    // Installs pg-boss's schema and the queues; with WORKERS > 0 also runs the jobs and the periodic clean-ups here.
+    await jobs.start(deps);
+    app = await buildApp(deps, { logger });
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     logger.fatal({ err }, 'start-up failed');
+    await jobs.stop().catch(() => {});
+    await jobsDatabase.close().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(1);
@@ -73,6 +105,8 @@ async function main(): Promise<void> {
     `  Banksia is running at ${url}`,
     `  Database: ${embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}` : 'DATABASE_URL'}`,
     `  Files: ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `local disk in ${config.dataDir}`}`,
+    `  Jobs: ${config.workers > 0 ? `run in this process (WORKERS=${config.workers})` : 'enqueued only (WORKERS=0): run `npm run worker`'}`,
+    `  Email: ${config.smtpUrl ? 'sent by SMTP (SMTP_URL)' : `not sent (no SMTP_URL): read it at ${url}/content/admin/outbox/`}`,
     '',
     ...(config.seedDemo
       ? [

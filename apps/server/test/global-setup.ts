@@ -2,9 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, runMigrations, withDatabase } from '../src/platform/db';
+import { jobDefinitions } from '../src/jobs';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/embedded-postgres';
+import { Jobs } from '../src/platform/jobs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,6 +36,15 @@ export default async function setup(project: TestProject) {
   await admin.query(`create database ${templateDatabase}`);
   const template = openDatabase(withDatabase(serverUrl, templateDatabase), 1);
   await runMigrations(template.pool);
+  // pg-boss's schema and the queues, so each test file's copy can enqueue at once.
+  const jobs = new Jobs({
+    pool: template.pool,
+    definitions: jobDefinitions,
+    log: pino({ level: 'silent' }),
+    workers: 0,
+  });
+  await jobs.start();
+  await jobs.stop();
   await template.close();
 
   project.provide('serverUrl', serverUrl);

@@ -4,12 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
+import { jobDefinitions } from '../src/jobs';
 import { FakeClock } from '../src/platform/clock';
 import { loadConfig, type Config } from '../src/platform/config';
 import { mintCsrfToken } from '../src/platform/csrf';
 import { openDatabase, withDatabase, type Database, type DatabaseHandle } from '../src/platform/db';
+import type { AppDeps } from '../src/platform/deps';
+import { Jobs } from '../src/platform/jobs';
 import { createSession, SESSION_COOKIE } from '../src/platform/session';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
@@ -19,6 +23,12 @@ export interface TestContext {
   db: Database;
   clock: FakeClock;
   config: Config;
+  /** Enqueue-only jobs on the test's database (`ctx.jobs.runQueued(name, ctx.deps)` runs what is queued). */
+  jobs: Jobs;
+  /** What the app was built from. */
+  deps: AppDeps;
+  /** The test file's database, for processes a test starts. */
+  databaseUrl: string;
   /** A client signed in as the user (or anonymous), carrying cookies and the CSRF header. */
   client(userId?: number): Promise<TestClient>;
 }
@@ -60,28 +70,54 @@ export function makeClient(app: FastifyInstance, jar: Record<string, string> = {
   };
 }
 
+/** A database of the test's own, cloned from the migrated template: its URL, and how to drop it. */
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function onServer(run: (admin: pg.Client) => Promise<unknown>): Promise<void> {
+  const admin = new pg.Client({ connectionString: withDatabase(inject('serverUrl'), 'postgres') });
+  await admin.connect();
+  try {
+    await run(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Creates a fresh database from the template (for tests that need their own connections or processes). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `banksia_t_${randomBytes(6).toString('hex')}`;
+  await onServer((admin) => admin.query(`create database ${name} template ${inject('templateDatabase')}`));
+  return {
+    url: withDatabase(inject('serverUrl'), name),
+    drop: () => onServer((admin) => admin.query(`drop database if exists ${name} with (force)`)),
+  };
+}
+
 /**
  * Gives the calling test file its own database (cloned from the migrated template) and an app
  * built on it with a fake clock. Register at the top of a test file.
  */
 export function useTestApp(): TestContext {
-  const name = `banksia_t_${randomBytes(6).toString('hex')}`;
+  let database: TestDatabase | undefined;
   let handle: DatabaseHandle;
   let dataDir: string | undefined;
   const ctx = {} as TestContext;
   beforeAll(async () => {
-    const serverUrl = inject('serverUrl');
-    const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
-    await admin.end();
-    handle = openDatabase(withDatabase(serverUrl, name), 4);
+    database = await createTestDatabase();
+    ctx.databaseUrl = database.url;
+    handle = openDatabase(ctx.databaseUrl, 4);
     ctx.db = handle.db;
     ctx.clock = new FakeClock();
     // Each test file stores its files (media, uploads) in a folder of its own, removed afterwards.
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'banksia-test-data-'));
     ctx.config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false' });
-    ctx.app = await buildApp({ config: ctx.config, db: ctx.db, clock: ctx.clock, secret: TEST_SECRET });
+    // The template database already has pg-boss's schema and the queues (global-setup), so nothing is started.
+    ctx.jobs = new Jobs({ pool: handle.pool, definitions: jobDefinitions, log: pino({ level: 'silent' }), workers: 0 });
+    ctx.deps = { config: ctx.config, db: ctx.db, clock: ctx.clock, secret: TEST_SECRET, jobs: ctx.jobs };
+    ctx.app = await buildApp(ctx.deps);
     ctx.client = async (userId?: number) => {
       const jar: Record<string, string> = {};
       if (userId !== undefined) {
@@ -98,10 +134,7 @@ export function useTestApp(): TestContext {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     await ctx.app?.close();
     await handle?.close();
-    const admin = new pg.Client({ connectionString: withDatabase(inject('serverUrl'), 'postgres') });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database?.drop();
   });
   return ctx;
 }

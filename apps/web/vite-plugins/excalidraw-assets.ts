@@ -7,7 +7,8 @@ import type { Plugin, ResolvedConfig } from 'vite';
 /**
  * Serves Excalidraw's font files from the app itself (ADR 018): nothing may be fetched from a CDN at run time.
  * Excalidraw loads its fonts from `window.EXCALIDRAW_ASSET_PATH` + `fonts/…` (the illustration block sets it to
- * `{base}excalidraw-assets/`), falling back to esm.sh only when that fails. The build copies the package's
+ * `{base}excalidraw-assets/`); its own fallback to esm.sh is pointed at the same folder (withoutCdnFallback). The
+ * build copies the package's
  * `dist/prod/fonts` folder to `{outDir}/excalidraw-assets/fonts`, which the server's static handler serves with
  * the rest of the build; the dev server serves the same folder straight from node_modules.
  *
@@ -72,9 +73,23 @@ async function countFiles(dir: string): Promise<number> {
   return entries.filter((entry) => entry.isFile()).length;
 }
 
+/**
+ * Excalidraw lists esm.sh after the app's own folder in every font's sources, and browsers reach for it (a request to a
+ * CDN from a pupil's browser, and a Content-Security-Policy violation). This points that fallback at the app's folder
+ * too. Returns null when the code holds no such fallback.
+ */
+export function withoutCdnFallback(code: string, assetsPath: string): string | null {
+  const pattern = /(["'])ASSETS_FALLBACK_URL\1,`https:\/\/esm\.sh\/\$\{[^`]*`[^`]*`[^}]*\}\/dist\/prod\/`/g;
+  if (!pattern.test(code)) return null;
+  const local = `new URL(${JSON.stringify(assetsPath)},self.location.origin).href`;
+  return code.replace(pattern, (_match, quote: string) => `${quote}ASSETS_FALLBACK_URL${quote},${local}`);
+}
+
 export function excalidrawAssets(): Plugin {
   let config: ResolvedConfig;
   let fontsDir: string;
+  let prodDir: string;
+  let fallbackReplaced = false;
 
   return {
     name: 'banksia:excalidraw-assets',
@@ -97,7 +112,23 @@ export function excalidrawAssets(): Plugin {
 
     configResolved(resolved) {
       config = resolved;
-      fontsDir = path.join(excalidrawProdDir(resolved.root), 'fonts');
+      prodDir = excalidrawProdDir(resolved.root);
+      fontsDir = path.join(prodDir, 'fonts');
+    },
+
+    transform(code, id) {
+      if (!id.startsWith(prodDir) || !code.includes('ASSETS_FALLBACK_URL')) return null;
+      const replaced = withoutCdnFallback(code, `${config.base}${EXCALIDRAW_ASSETS_DIR}/`);
+      if (replaced === null) return null;
+      fallbackReplaced = true;
+      return { code: replaced, map: null };
+    },
+
+    generateBundle() {
+      // An upgrade that moves the fallback would bring the CDN back: fail the build instead.
+      if (config.command === 'build' && !fallbackReplaced) {
+        this.error("Excalidraw's esm.sh font fallback was not found; has the package changed? (ADR 018)");
+      }
     },
 
     async buildStart() {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { classSummarySchema } from './classes';
+import { idParam } from './ids';
 
 /**
  * Roles a user can hold. Students and teachers act within their classes; a school admin manages
@@ -55,6 +56,10 @@ export const meResponse = z.object({
 });
 export type Me = z.infer<typeof meResponse>;
 
+/** GET /api/v1/auth/session/: the signed-in user, or null when nobody is (an answer, not an error). */
+export const sessionResponse = z.object({ me: meResponse.nullable() });
+export type Session = z.infer<typeof sessionResponse>;
+
 const nameField = z.string().trim().min(1, 'This field is required.').max(100);
 export const updateProfileBody = z.object({ first_name: nameField, last_name: nameField });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
@@ -68,7 +73,7 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-export const userIdParams = z.object({ userId: z.coerce.number().int().positive() });
+export const userIdParams = z.object({ userId: idParam });
 
 export const userRolesResponse = z.object({ user_id: z.number().int(), roles: z.array(roleSchema) });
 export type UserRoles = z.infer<typeof userRolesResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './ids';
 
 /** Marks a blank inside cloze text and table cells (spec §3). */
 export const RESPONSE_PLACEHOLDER = '{{response}}';
@@ -106,9 +107,9 @@ export interface ListItem {
   content: string;
   items: ListItem[];
 }
-export const listItemSchema: z.ZodType<ListItem> = z.lazy(() =>
-  z.object({ content: z.string(), items: z.array(listItemSchema) }),
-);
+export const listItemSchema: z.ZodType<ListItem> = z
+  .lazy(() => z.object({ content: z.string(), items: z.array(listItemSchema) }))
+  .meta({ id: 'ListItem' }); // named, so the OpenAPI document can refer to it recursively
 export const listDataSchema = blockData.extend({
   style: z.enum(['ordered', 'unordered']),
   items: z.array(listItemSchema),
@@ -238,7 +239,7 @@ export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 // Request and answer shapes of the activities API (spec §7 gives paths; the shapes beyond it are ours).
 
-const id = z.number().int();
+const id = z.number().int().max(MAX_ID);
 
 /** POST /api/v1/activities/activities/: Editor.js's `time` and `version` are dropped (not stored). */
 export const createActivityBody = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, MAX_ID, idValue } from './ids';
 
 export const classTypes = ['N', 'C', 'TT', 'ST'] as const;
 export const classTypeSchema = z.enum(classTypes);
@@ -37,7 +38,7 @@ export const accessStatusSchema = z.union(
   ],
 );
 
-export const classIdParams = z.object({ classId: z.coerce.number().int().positive() });
+export const classIdParams = z.object({ classId: idParam });
 
 /** The profile inside a raw enrolment, as the API sends it. */
 export const rawEnrolmentProfileSchema = z.object({
@@ -146,13 +147,13 @@ export const managedClassSchema = z.object({
   /** yyyy-MM-dd */
   expiration_date: z.string().nullable(),
   activation_link: z.string().nullable(),
-  teacher_profile_ids: z.array(z.number().int()),
+  teacher_profile_ids: z.array(idValue),
   teacher_names: z.array(z.string()),
   student_count: z.number().int(),
 });
 export type ManagedClass = z.infer<typeof managedClassSchema>;
 
-export const schoolIdParams = z.object({ schoolId: z.coerce.number().int().positive() });
+export const schoolIdParams = z.object({ schoolId: idParam });
 export const managedClassesQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
 export const managedClassesResponse = z.object({
   year: z.number().int(),
@@ -165,7 +166,7 @@ export type ManagedClasses = z.infer<typeof managedClassesResponse>;
 /** Create or edit a class (the whole class each time). */
 export const classEditBody = z.object({
   title: z.string().trim().min(1, 'Enter a title.').max(100, 'Use at most 100 characters.'),
-  course_id: z.number({ message: 'Choose a course.' }).int().positive('Choose a course.'),
+  course_id: z.number({ message: 'Choose a course.' }).int().positive('Choose a course.').max(MAX_ID),
   class_type: classTypeSchema,
   features: classFeaturesSchema,
   calendar_year: yearValue,

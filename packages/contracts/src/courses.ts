@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { classFeaturesSchema, classTypeSchema } from './classes';
+import { idParam, MAX_ID } from './ids';
 
 /** Content type label of a lesson (spec §3). */
 export const LESSON_CONTENT_TYPE = 'tod.lesson';
 
-const id = z.number().int();
-const idParam = z.coerce.number().int().positive();
+const id = z.number().int().max(MAX_ID);
 
 export const courseSchema = z.object({
   id,
@@ -121,13 +121,15 @@ export interface PresiTreeNode {
   value_id: number;
   children: PresiTreeNode[];
 }
-export const presiTreeNodeSchema: z.ZodType<PresiTreeNode> = z.lazy(() =>
-  z.object({
-    node_type: z.enum(['course', 'section', 'lesson', 'exam']),
-    value_id: id,
-    children: z.array(presiTreeNodeSchema),
-  }),
-);
+export const presiTreeNodeSchema: z.ZodType<PresiTreeNode> = z
+  .lazy(() =>
+    z.object({
+      node_type: z.enum(['course', 'section', 'lesson', 'exam']),
+      value_id: id,
+      children: z.array(presiTreeNodeSchema),
+    }),
+  )
+  .meta({ id: 'PresiTreeNode' }); // named, so the OpenAPI document can refer to it recursively
 
 export const presitreeAssemblageResponse = z.object({
   course: courseSchema,
@@ -147,14 +149,16 @@ export interface ClassTreeNode {
   value_id: number;
   children: ClassTreeNode[];
 }
-export const classTreeNodeSchema: z.ZodType<ClassTreeNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    node_type: z.enum(['COURSE', 'SECTION', 'LESSON', 'EXAM', 'ATTACHMENT']),
-    value_id: id,
-    children: z.array(classTreeNodeSchema),
-  }),
-);
+export const classTreeNodeSchema: z.ZodType<ClassTreeNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      node_type: z.enum(['COURSE', 'SECTION', 'LESSON', 'EXAM', 'ATTACHMENT']),
+      value_id: id,
+      children: z.array(classTreeNodeSchema),
+    }),
+  )
+  .meta({ id: 'ClassTreeNode' }); // named, so the OpenAPI document can refer to it recursively
 
 /**
  * api:course-assemblage {classId}: the class's course as a tree with content maps keyed by id. Students get
@@ -188,7 +192,10 @@ export const lessonProgressSchema = z.object({
 });
 export type LessonProgress = z.infer<typeof lessonProgressSchema>;
 
-/** Exam results come with the exams issue; until then the map is empty. */
+/**
+ * A student's results on one exam in a class, from their submitted sittings: how many, the best score they may see
+ * (teacher marks count once released; null for reflective sets), out of marks_total, and when they last submitted.
+ */
 export const examProgressSchema = z.object({
   exam_id: id,
   sitting_count: z.number().int(),
@@ -196,6 +203,7 @@ export const examProgressSchema = z.object({
   marks_total: z.string(),
   last_submitted_at: z.string().nullable(),
 });
+export type ExamProgress = z.infer<typeof examProgressSchema>;
 
 /** api:user-progress-course {userId, classId}. */
 export const userCourseProgressResponse = z.object({
@@ -290,13 +298,13 @@ export const notesSchema = z.object({
   /** Sanitised HTML. */
   html: z.string(),
   /** Increases with every save; a save must name the version it edited (409 otherwise). */
-  version: z.number().int().nonnegative(),
+  version: z.number().int().nonnegative().max(MAX_ID),
   updated_at: z.string().nullable(),
 });
 export type Notes = z.infer<typeof notesSchema>;
 export const saveNotesBody = z.object({
   html: z.string().max(NOTES_MAX_LENGTH),
-  version: z.number().int().nonnegative(),
+  version: z.number().int().nonnegative().max(MAX_ID),
 });
 export type SaveNotesBody = z.infer<typeof saveNotesBody>;
 

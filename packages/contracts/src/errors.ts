@@ -5,6 +5,10 @@ export const errorStatus = {
   invalid_credentials: 400,
   not_authenticated: 401,
   forbidden: 403,
+  /** The class's plan does not include this part of the course (a course feature off for its feature set). */
+  feature_unavailable: 403,
+  /** The class's expiration date has passed: its students no longer open it (its teachers still do). */
+  class_expired: 403,
   csrf_failed: 403,
   not_found: 404,
   conflict: 409,
@@ -14,6 +18,8 @@ export const errorStatus = {
   sitting_submitted: 409,
   /** The sitting's time (limit plus extra time) has run out; answers no longer change, submitting still works. */
   time_up: 409,
+  /** A link that worked once and no longer does (used or expired set-password links). */
+  gone: 410,
   precondition_failed: 412,
   payload_too_large: 413,
   too_many_requests: 429,

@@ -11,12 +11,12 @@ import { classExamLockSchema, type ClassExamLock } from './exams';
 import { examLockStatuses, type ExamLockStatus } from './rules/exam-lock';
 import { parseNumberAnswer } from './rules/answer-normalise';
 import { z } from 'zod';
+import { idParam, MAX_ID, idValue } from './ids';
 
 // Route parameters, bodies and answers of the exams API, shared by the server's routes and the web app's pages.
 // Question and answer shapes are in ./exams; marking rules in ./rules/answer-marking.
 
-const idParam = z.coerce.number().int().positive();
-const id = z.number().int().positive();
+const id = idValue;
 const isoDateTime = z.string();
 
 export const examParams = z.object({ examId: idParam });
@@ -87,7 +87,7 @@ export const sittingAnswerSchema = z.object({
   question_id: id,
   answer: examAnswerSchema.nullable(),
   /** Name this version when saving again; a save naming another is a 409. */
-  version: z.number().int().nonnegative(),
+  version: z.number().int().nonnegative().max(MAX_ID),
   updated_at: isoDateTime,
   mark_status: markStatusSchema.nullable(),
   marks_awarded: z.number().nullable(),
@@ -138,7 +138,7 @@ export const saveAnswerBody = z.object({
   /** In the shape the question's type expects (contracts' answerSchemaByType); checked against the question. */
   answer: z.record(z.string(), z.unknown()),
   /** The version this answer was made on: 0 for a question not answered before. */
-  version: z.number().int().nonnegative(),
+  version: z.number().int().nonnegative().max(MAX_ID),
 });
 export type SaveAnswerBody = z.infer<typeof saveAnswerBody>;
 
@@ -329,7 +329,7 @@ export const questionNoteSchema = z.object({
   /** Sanitised HTML. */
   body: z.string(),
   /** Name this version when saving again; a save naming another is a 409. */
-  version: z.number().int().nonnegative(),
+  version: z.number().int().nonnegative().max(MAX_ID),
   updated_at: isoDateTime,
 });
 export type QuestionNote = z.infer<typeof questionNoteSchema>;
@@ -364,7 +364,7 @@ export type Grok = z.infer<typeof grokSchema>;
 /** PUT …/questions/{questionId}/note/: the student's note on a question (autosaved, versioned). */
 export const questionNoteBody = z.object({
   body: z.string().max(MAX_HTML_ANSWER_LENGTH),
-  version: z.number().int().nonnegative(),
+  version: z.number().int().nonnegative().max(MAX_ID),
 });
 export type QuestionNoteBody = z.infer<typeof questionNoteBody>;
 

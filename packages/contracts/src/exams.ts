@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idValue } from './ids';
 import { examLockStatuses } from './rules/exam-lock';
 
 // Exam questions and answers. Marking lives in rules/answer-marking.ts; this file stays free of the maths engine so
@@ -99,7 +100,7 @@ export const extendedResponseQuestionSchema = questionBase.extend({ type: z.lite
 
 export const activityQuestionSchema = questionBase.extend({
   type: z.literal('activity'),
-  activity_id: z.number().int().positive(),
+  activity_id: idValue,
 });
 
 /** One exam question, checked against the fields of its type. */
@@ -124,7 +125,7 @@ export const numericAnswerSchema = z.object({ value: z.string().max(MAX_TYPED_AN
 export const mathsExpressionAnswerSchema = z.object({ latex: z.string().max(MAX_TYPED_ANSWER_LENGTH) });
 /** Sanitised HTML, as for rich-text activity blocks. */
 export const extendedResponseAnswerSchema = z.object({ html });
-export const activityAnswerSchema = z.object({ activity_response_id: z.number().int().positive() });
+export const activityAnswerSchema = z.object({ activity_response_id: idValue });
 
 /** The answer shape each question type expects. */
 export const answerSchemaByType = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { markStatusSchema, questionTypeSchema } from './exams';
+import { idParam } from './ids';
 
 // Teacher insights of a class (issue 6): the lesson engagement dashboard, exam insights and one question across the
 // class. Each page reads one endpoint:
@@ -11,7 +12,6 @@ import { markStatusSchema, questionTypeSchema } from './exams';
 // All three take `?anonymise=1` (or the anonymizeStudentData cookie): students are then named by the day's pseudonyms.
 // Shares are fractions from 0 to 1 (null when there is nothing to divide by); percents are 0–100.
 
-const idParam = z.coerce.number().int().positive();
 const id = z.number().int().positive();
 const count = z.number().int().nonnegative();
 /** A fraction from 0 to 1, or null when nothing was there to count. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './ids';
 
 /**
  * Class progress grids (spec §2 "Class progress grids"): students × items of an exam, topic, lesson, question set or
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * shape, so the page, its legend and its CSV export work the same way for all of them.
  */
 
-const id = z.coerce.number().int().positive();
+const id = idParam;
 
 export const classGridParams = z.object({ classId: id });
 export const examGridParams = classGridParams.extend({ examId: id });

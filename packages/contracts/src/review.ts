@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { examQuestionViewSchema, questionSolutionSchema } from './exam-api';
 import { markStatusSchema } from './exams';
 import { isValidTimeZone } from './rules/review';
+import { idParam } from './ids';
 
 // Spaced retrieval (issue 6): a student's daily review set, answering a card, and the class's topics to revisit.
 // Rules (ratings, the day, the set size) live in ./rules/review.
 
 const id = z.number().int().positive();
-const idParam = z.coerce.number().int().positive();
 const isoDateTime = z.string();
 
 /** An IANA time zone ("Australia/Perth") that "today" is read in; the browser sends its own. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, MAX_ID } from './ids';
 
 export const schoolSchema = z.object({ id: z.number().int(), name: z.string() });
 export type School = z.infer<typeof schoolSchema>;
@@ -7,11 +8,11 @@ export const schoolListResponse = z.array(schoolSchema);
 // ---------------------------------------------------------------------------------------------------------------
 // School dashboard (/school/{schoolSlug}/) and one exam across the school's classes (/school/{schoolSlug}/exam/{id}/)
 
-const id = z.number().int();
+const id = z.number().int().max(MAX_ID);
 const yearValue = z.coerce.number().int().min(2000).max(2100);
 
 export const schoolSlugParams = z.object({ schoolSlug: z.string().trim().min(1).max(200) });
-export const schoolExamParams = schoolSlugParams.extend({ examId: z.coerce.number().int().positive() });
+export const schoolExamParams = schoolSlugParams.extend({ examId: idParam });
 /** The calendar year shown; the current year when absent. */
 export const schoolYearQuery = z.object({ year: yearValue.optional() });
 

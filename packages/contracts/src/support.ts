@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './ids';
 
 export const createSupportRequestBody = z.object({
   message: z.string().trim().min(1, 'Tell us what went wrong.').max(5000),
@@ -19,7 +20,7 @@ export const supportRequestSchema = z.object({
 });
 export type SupportRequest = z.infer<typeof supportRequestSchema>;
 export const supportRequestListResponse = z.object({ results: z.array(supportRequestSchema) });
-export const supportRequestIdParams = z.object({ requestId: z.coerce.number().int().positive() });
+export const supportRequestIdParams = z.object({ requestId: idParam });
 
 /** Public, non-secret settings the web app needs at start. */
 export const clientConfigResponse = z.object({

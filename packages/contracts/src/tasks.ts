@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { markStatusSchema } from './exams';
+import { idParam, idValue } from './ids';
 
 // Tasks (issue 6): a teacher sets a class a piece of work made of lessons, question sets, exams and activities, due
 // by a date. Request and answer shapes of the tasks API, shared by the server's routes and the web app's pages.
@@ -26,8 +27,7 @@ export const TASK_TITLE_MAX = 200;
 export const TASK_ITEMS_MAX = 50;
 export const TASK_INSTRUCTIONS_MAX = 50_000;
 
-const idParam = z.coerce.number().int().positive();
-const id = z.number().int().positive();
+const id = idValue;
 const isoDateTime = z.string();
 
 export const taskItemKinds = ['lesson', 'question_set', 'exam', 'activity'] as const;

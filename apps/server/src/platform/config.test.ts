@@ -57,4 +57,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_BUCKET: 'media', S3_PUBLIC_URL: 'cdn' })).toThrow(/S3_PUBLIC_URL/);
     expect(() => loadConfig({ S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
+
+  it('runs jobs in-process by default, keeps mail in the outbox without SMTP_URL, and links to PUBLIC_URL', () => {
+    expect(loadConfig({})).toMatchObject({
+      workers: 1,
+      smtpUrl: undefined,
+      mailFrom: 'Banksia <no-reply@banksia.invalid>',
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(
+      loadConfig({
+        WORKERS: '0',
+        SMTP_URL: 'smtps://user:pw@mail.example.org:465',
+        MAIL_FROM: 'Banksia <noreply@example.org>',
+        PUBLIC_URL: 'https://learn.example.org/',
+      }),
+    ).toMatchObject({
+      workers: 0,
+      smtpUrl: 'smtps://user:pw@mail.example.org:465',
+      mailFrom: 'Banksia <noreply@example.org>',
+      publicUrl: 'https://learn.example.org',
+    });
+    expect(() => loadConfig({ WORKERS: '-1' })).toThrow(/WORKERS/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.org' })).toThrow(/SMTP_URL/);
+  });
 });

@@ -31,6 +31,15 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool,
   S3_PUBLIC_URL: z.string().url().optional(),
+  // Jobs (ADR 006) and email (ADR 010).
+  WORKERS: z.coerce.number().int().min(0).max(32).default(1),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 const S3_VARIABLES = [
@@ -78,6 +87,16 @@ export interface Config {
   webDist: string | undefined;
   /** S3 storage; undefined keeps files on the local disk under DATA_DIR. */
   s3: S3Config | undefined;
+  /** Jobs of each queue this process runs at once; 0: it only enqueues (a separate `npm run worker` runs them). */
+  workers: number;
+  /** SMTP server for outgoing mail; without it messages stay in the outbox for staff to read. */
+  smtpUrl: string | undefined;
+  /** From address of outgoing mail. */
+  mailFrom: string;
+  /** Where people reach the web app; links in emails start with it (no trailing slash). */
+  publicUrl: string;
+  /** Bearer token that opens /metrics to scrapers not on this machine; without it only loopback may read it. */
+  metricsToken: string | undefined;
 }
 
 /** Parses the environment into a Config, naming every variable at fault. */
@@ -127,5 +146,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
         }
       : undefined,
+    workers: e.WORKERS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Banksia <no-reply@banksia.invalid>',
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    metricsToken: e.METRICS_TOKEN,
   };
 }

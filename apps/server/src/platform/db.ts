@@ -18,9 +18,43 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** Opens a connection pool to `url`. */
-export function openDatabase(url: string, max = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+/** How long a request may wait for the database before it is told the service is unavailable (503). */
+export const DB_TIMEOUTS = {
+  /** To open a connection, or to wait for a free one in the pool. */
+  connectMs: 2_000,
+  /** One statement, cancelled by the server (a runaway query); the slowest page's query takes well under a second. */
+  statementMs: 5_000,
+  /** One statement, given up by the client: a server that does not answer at all (frozen, cut off). */
+  queryMs: 6_000,
+  /** A transaction left open without work (a crashed request) releases its locks. */
+  idleInTransactionMs: 30_000,
+};
+
+/**
+ * Opens a connection pool to `url`. Every wait is bounded (DB_TIMEOUTS), so a database that stops answering makes
+ * requests fail fast with 503 instead of hanging; `statementMs` may be raised, or lifted (null), for long work.
+ */
+export function openDatabase(
+  url: string,
+  max = 10,
+  { statementMs = DB_TIMEOUTS.statementMs }: { statementMs?: number | null } = {},
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: DB_TIMEOUTS.connectMs,
+    // null: no statement limit (start-up work: migrations, the demo seed).
+    ...(statementMs === null
+      ? {}
+      : {
+          statement_timeout: statementMs,
+          query_timeout: statementMs + (DB_TIMEOUTS.queryMs - DB_TIMEOUTS.statementMs),
+        }),
+    idle_in_transaction_session_timeout: DB_TIMEOUTS.idleInTransactionMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
@@ -34,13 +68,16 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
  * that start together take turns, so each migration runs once.
  */
 export async function runMigrations(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+  // A connection of its own without the request timeouts: migrations may rewrite big tables and wait for another
+  // process's turn.
+  const client = new pg.Client({ ...pool.options, statement_timeout: 0, query_timeout: undefined });
+  await client.connect();
   try {
     await client.query(`select pg_advisory_lock(hashtext('banksia-migrations'))`);
     await migrate(drizzle(client, { schema }), { migrationsFolder });
   } finally {
     await client.query(`select pg_advisory_unlock(hashtext('banksia-migrations'))`).catch(() => undefined);
-    client.release();
+    await client.end();
   }
 }
 

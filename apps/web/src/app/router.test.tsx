@@ -8,7 +8,7 @@ import { renderApp } from '../test/render';
 vi.mock('../lib/analytics', () => ({ trackPageView: vi.fn(), track: vi.fn() }));
 
 const signedOut: Record<string, Answer> = {
-  'GET /api/v1/auth/me/': { status: 401, body: { detail: 'Not signed in.', code: 'not_authenticated' } },
+  'GET /api/v1/auth/session/': { status: 200, body: { me: null } },
 };
 const student = makeMe({
   roles: ['student'],
@@ -80,16 +80,12 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/account/');
   });
 
-  it('shows the 403 page to a signed-in user who is not content staff', async () => {
-    const seen = stubFetch({ 'GET /api/v1/auth/me/': { status: 200, body: student } });
+  it('shows the unauthorized page to a signed-in user who is not content staff', async () => {
+    const seen = stubFetch({ 'GET /api/v1/auth/session/': { status: 200, body: { me: student } } });
     renderApp('/content/admin/users/edit/');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        "Sorry, but you don't have permission to access this page. If you think there's been a mistake, ask someone for help.",
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'What are you doing here?' })).toBeInTheDocument();
+    expect(screen.getByText(/These resources are not meant for you/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Contact support' })).toBeInTheDocument();
     // Inside the app shell, and the user list is never asked for.
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
@@ -97,7 +93,7 @@ describe('routes', () => {
   });
 
   it('shows a student their classes, in the home page and the navigation', async () => {
-    stubFetch({ 'GET /api/v1/auth/me/': { status: 200, body: student } });
+    stubFetch({ 'GET /api/v1/auth/session/': { status: 200, body: { me: student } } });
     renderApp('/account/');
 
     const section = await screen.findByRole('region', { name: 'Your classes' });
@@ -115,7 +111,7 @@ describe('routes', () => {
   });
 
   it('shows the not-found page inside the layout for an unknown path', async () => {
-    stubFetch({ 'GET /api/v1/auth/me/': { status: 200, body: student } });
+    stubFetch({ 'GET /api/v1/auth/session/': { status: 200, body: { me: student } } });
     renderApp('/no/such/page/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
@@ -124,7 +120,8 @@ describe('routes', () => {
 
   it('signs out and says so, even when the session check answers after the sign-out', async () => {
     const seen = stubFetch({
-      'GET /api/v1/auth/me/': () => new Promise((resolve) => setTimeout(() => resolve(jsonResponse(200, student)), 30)),
+      'GET /api/v1/auth/session/': () =>
+        new Promise((resolve) => setTimeout(() => resolve(jsonResponse(200, { me: student })), 30)),
       'POST /api/v1/auth/logout/': { status: 200, body: { csrf_token: 'new' } },
     });
     const { queryClient } = renderApp('/account/logout/');
@@ -139,7 +136,7 @@ describe('routes', () => {
 
   it('signs out from the user menu on a page that needs sign-in', async () => {
     stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: staff },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: staff } },
       'GET /api/v1/users/': { status: 200, body: users },
       'POST /api/v1/auth/logout/': { status: 200, body: { csrf_token: 'new' } },
     });
@@ -154,7 +151,7 @@ describe('routes', () => {
 
   it('shows the failure page for a failed request, inside the layout', async () => {
     stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: staff },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: staff } },
       'GET /api/v1/users/3/get_roles/': { status: 404, body: { detail: 'No such user.', code: 'not_found' } },
     });
     renderApp('/content/admin/users/edit/3/');
@@ -167,7 +164,7 @@ describe('routes', () => {
 
   it('records a page view with the route name and where the visitor came from', async () => {
     stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: staff },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: staff } },
       'GET /api/v1/users/': { status: 200, body: users },
     });
     const { user } = renderApp('/account/');

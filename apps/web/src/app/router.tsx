@@ -60,6 +60,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     Component: (await import('../features/accounts/routes/signed-out')).SignedOutRoute,
                   }),
                 },
+                // Set-password links and "Forgot password?" work signed out (a signed-in visitor may use them too).
+                {
+                  path: 'account/forgot-password',
+                  handle: handle('account-forgot-password'),
+                  lazy: async () => ({
+                    Component: (await import('../features/accounts/routes/forgot-password')).ForgotPasswordRoute,
+                  }),
+                },
+                {
+                  path: 'account/set-password/:token',
+                  handle: handle('account-set-password'),
+                  lazy: async () => ({
+                    Component: (await import('../features/accounts/routes/set-password')).SetPasswordRoute,
+                  }),
+                },
                 // Demo lessons are open to everyone, signed in or not; nothing is recorded in them.
                 {
                   path: 'demo/lesson/:lessonId',
@@ -326,6 +341,28 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                           handle: handle('content-admin-support'),
                           lazy: async () => ({
                             Component: (await import('../features/support/routes/support-inbox')).SupportInboxRoute,
+                          }),
+                        },
+                        {
+                          path: 'content/admin/jobs',
+                          handle: handle('content-admin-jobs'),
+                          lazy: async () => ({
+                            Component: (await import('../features/jobs/routes/jobs-page')).JobsRoute,
+                          }),
+                        },
+                        {
+                          path: 'content/admin/outbox',
+                          handle: handle('content-admin-outbox'),
+                          lazy: async () => ({
+                            Component: (await import('../features/outbox/routes/outbox-page')).OutboxRoute,
+                          }),
+                        },
+                        {
+                          path: 'content/admin/outbox/:messageId',
+                          handle: handle('content-admin-outbox-message'),
+                          lazy: async () => ({
+                            Component: (await import('../features/outbox/routes/outbox-message-page'))
+                              .OutboxMessageRoute,
                           }),
                         },
                       ],

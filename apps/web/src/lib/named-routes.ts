@@ -1,5 +1,7 @@
+import { adminRoutes } from './named-routes/admin';
 import { gridRoutes } from './named-routes/grids';
 import { insightRoutes } from './named-routes/insights';
+import { passwordRoutes } from './named-routes/passwords';
 import { reviewRoutes } from './named-routes/review';
 import { schoolRoutes } from './named-routes/schools';
 import { taskRoutes } from './named-routes/tasks';
@@ -13,6 +15,7 @@ export const namedRoutes = {
   'api:login': '/api/v1/auth/login/',
   'api:logout': '/api/v1/auth/logout/',
   'api:me': '/api/v1/auth/me/',
+  'api:session': '/api/v1/auth/session/',
   'api:profile': '/api/v1/auth/profile/',
   'api:change-password': '/api/v1/auth/password/',
   'api:schools': '/api/v1/schools/',
@@ -109,6 +112,8 @@ export const namedRoutes = {
   ...taskRoutes,
   ...reviewRoutes,
   ...schoolRoutes,
+  ...adminRoutes,
+  ...passwordRoutes,
 } as const;
 
 export type RouteName = keyof typeof namedRoutes;

@@ -1,7 +1,16 @@
 import { CSRF_MESSAGES } from '@banksia/contracts/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportError } from './error-reporting';
-import { ABORTED, deleteJson, getJson, patchJson, postJson, putJson, requestConfig } from './request';
+import {
+  ABORTED,
+  CLASS_DOMAIN_RETRY,
+  deleteJson,
+  getJson,
+  patchJson,
+  postJson,
+  putJson,
+  requestConfig,
+} from './request';
 import type { RequestResult } from './request';
 
 vi.mock('./error-reporting', () => ({ reportError: vi.fn() }));
@@ -265,6 +274,45 @@ describe('retries with back-off', () => {
     stubFetch(reply(503, {}), reply(200, { fine: 1 }));
     await expect(settle(getJson(URL))).resolves.toMatchObject({ ok: true, body: { fine: 1 } });
     expect(reportError).not.toHaveBeenCalled();
+  });
+});
+
+describe('class domain retries (spec §9: 5, back-off 200 ms)', () => {
+  it('retries a class request 5 times, waiting 100, 200, 400, 800 and 1600 ms at least, then fails', async () => {
+    stubFetch(networkDown);
+    const result = await start(getJson(URL, { retry: CLASS_DOMAIN_RETRY }));
+    for (const [i, wait] of [100, 200, 400, 800, 1600].entries()) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(apiCalls()).toHaveLength(i + 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(apiCalls()).toHaveLength(i + 2);
+    }
+    expect(result()).toEqual({ ok: false, failureReason: 'NETWORK_ERROR', body: null, status: null });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(apiCalls()).toHaveLength(6);
+  });
+
+  it('does not retry a refusal: a 403 is answered at once', async () => {
+    stubFetch(reply(403, { detail: 'No.', code: 'forbidden' }));
+    const result = await settle(getJson(URL, { retry: CLASS_DOMAIN_RETRY }));
+    expect(apiCalls()).toHaveLength(1);
+    expect(result).toMatchObject({ ok: false, failureReason: 'UNAUTHORIZED_ERROR', status: 403 });
+  });
+
+  it('is the policy of every class-domain call', async () => {
+    const sources = import.meta.glob(
+      [
+        '../features/courses/api/get-class-assemblage.ts',
+        '../features/courses/api/get-class-course-progress.ts',
+        '../features/courses/api/get-user-course-progress.ts',
+        '../features/classes/api/get-class-detail.ts',
+      ],
+      { query: '?raw', import: 'default', eager: true },
+    );
+    expect(Object.keys(sources)).toHaveLength(4);
+    for (const [file, source] of Object.entries(sources)) {
+      expect(source as string, file).toContain('retry: CLASS_DOMAIN_RETRY');
+    }
   });
 });
 

@@ -22,7 +22,21 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   /** Lets the request outlive the page, for sends on `pagehide`. */
   keepalive?: boolean;
+  /**
+   * How network failures and server errors are retried, when not the default (requestConfig: 6, 300 ms doubling).
+   * Class data uses CLASS_DOMAIN_RETRY (spec §9). There is one retry layer, here: queries do not retry on top.
+   */
+  retry?: RetryPolicy;
 }
+
+/** How many times to retry, and the first back-off (doubling after each try, with jitter in its upper half). */
+export interface RetryPolicy {
+  retries: number;
+  backoffBaseMs: number;
+}
+
+/** Spec §9: requests of the class domain (course assemblage, course and class progress, class detail): 5, 200 ms. */
+export const CLASS_DOMAIN_RETRY: RetryPolicy = { retries: 5, backoffBaseMs: 200 };
 
 /** Retry timing; `random` is swappable so tests can pin the jitter. */
 export const requestConfig = {
@@ -90,6 +104,7 @@ async function run<T>(
   let freshToken = unsafe && getCsrfToken() === null ? await refreshCsrfToken() : null;
   let retries = 0;
   let resends = 0;
+  const policy = opts.retry ?? requestConfig;
 
   for (;;) {
     if (signal?.aborted) return aborted();
@@ -107,8 +122,8 @@ async function run<T>(
       body = await readJsonBody(response);
     } catch (error) {
       if (signal?.aborted || (isRecord(error) && error.name === 'AbortError')) return aborted();
-      if (retries >= requestConfig.retries) return failure(FailureReason.NETWORK_ERROR, null, null);
-      if (!(await sleep(backoffDelay(retries++), signal))) return aborted();
+      if (retries >= policy.retries) return failure(FailureReason.NETWORK_ERROR, null, null);
+      if (!(await sleep(backoffDelay(policy, retries++), signal))) return aborted();
       continue;
     }
 
@@ -122,8 +137,8 @@ async function run<T>(
       freshToken = await refreshCsrfToken();
       continue;
     }
-    if (status >= 500 && retries < requestConfig.retries) {
-      if (!(await sleep(backoffDelay(retries++), signal))) return aborted();
+    if (status >= 500 && retries < policy.retries) {
+      if (!(await sleep(backoffDelay(policy, retries++), signal))) return aborted();
       continue;
     }
 
@@ -157,8 +172,11 @@ function succeed<T>(
   }
 }
 
-/** Refusals the server makes on purpose, with a message for the person (a conflict, a throttle): not bugs to report. */
-const EXPECTED_REFUSALS = new Set([409, 429]);
+/**
+ * Refusals the server makes on purpose, with a message for the person (a conflict, a link that no longer works, a
+ * throttle): not bugs to report.
+ */
+const EXPECTED_REFUSALS = new Set([409, 410, 429]);
 
 function failureReasonFor(status: number, body: unknown): FailureReason | string {
   if (status === 400) return FailureReason.BAD_REQUEST;
@@ -186,8 +204,8 @@ function headersFor(csrfToken: string | null, extra: Record<string, string> | un
 }
 
 // Jitter in the upper half of each delay spreads out clients that failed together without shortening the wait much.
-function backoffDelay(retry: number): number {
-  const delay = requestConfig.backoffBaseMs * 2 ** retry;
+function backoffDelay(policy: RetryPolicy, retry: number): number {
+  const delay = policy.backoffBaseMs * 2 ** retry;
   return Math.floor(delay / 2 + requestConfig.random() * (delay / 2));
 }
 

@@ -8,3 +8,6 @@ export * from './activities';
 export * from './exams';
 export * from './tasks';
 export * from './review';
+export * from './mail';
+export * from './passwords';
+export * from './rate-limits';

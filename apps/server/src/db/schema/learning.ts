@@ -69,16 +69,14 @@ export const lessonSelfRatings = pgTable(
   ],
 );
 
-/** A student's notes on a lesson: sanitised HTML with a version for conflict checks. */
+/**
+ * A student's notes on a lesson in a class: sanitised HTML with a version for conflict checks. Kept per class, like
+ * all of a student's work, so a teacher reads only the notes written in a class they teach.
+ */
 export const lessonNotes = pgTable(
   'lesson_notes',
   {
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
-    profileId: integer('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    ...studentInClassColumns(),
     lessonId: integer('lesson_id')
       .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),
@@ -86,5 +84,5 @@ export const lessonNotes = pgTable(
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.profileId, t.lessonId] })],
+  (t) => [primaryKey({ columns: [t.profileId, t.classId, t.lessonId] })],
 );

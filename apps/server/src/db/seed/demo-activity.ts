@@ -201,8 +201,7 @@ export async function seedDemoActivity(tx: Executor, o: DemoActivityOptions): Pr
           }
           if (random() < ability * 0.4) {
             noteRows.push({
-              schoolId: o.schoolId,
-              profileId: student.profileId,
+              ...who,
               lessonId,
               html: notes[Math.floor(random() * notes.length)]!,
               updatedAt: o.now,

@@ -18,6 +18,8 @@ import { seedDemoContent } from './demo-content';
 
 export const DEMO_PASSWORD = 'banksia-demo';
 export const DEMO_SCHOOL_SLUG = 'banksia-demo-high';
+/** A second school, so anyone can try that one school's people never see another's. */
+export const SECOND_SCHOOL_SLUG = 'wattle-creek-college';
 
 /** The demo accounts printed at start and listed in the README. */
 export const demoAccounts = [
@@ -25,6 +27,8 @@ export const demoAccounts = [
   { email: 'teacher@banksia.test', role: 'Teacher and school admin (Priya Sharma, all three classes)' },
   { email: 'content@banksia.test', role: 'Content, roster and payments admin (Sam Okafor)' },
   { email: 'daniel.brooks@banksia.test', role: 'Teacher (Daniel Brooks, 9MAT2)' },
+  { email: 'teacher@wattle.test', role: 'Teacher and school admin at a second school (Mei Lin, Wattle Creek College)' },
+  { email: 'student@wattle.test', role: 'Student at the second school (Tom Harris, 10SCI-W)' },
 ] as const;
 
 /**
@@ -97,6 +101,15 @@ const mat2Students: [string, string][] = [
   ['Max', 'Petrov'],
   ['Eliza', 'Park'],
   ['Jasper', 'Young'],
+];
+
+/** 10SCI-W at Wattle Creek College, the second demo school. */
+const wattleStudents: [string, string][] = [
+  ['Olivia', 'Brown'],
+  ['Jacob', 'Reid'],
+  ['Sofia', 'Marino'],
+  ['Ryan', 'Okonkwo'],
+  ['Emma', 'Davies'],
 ];
 
 const courseRows = [
@@ -307,6 +320,7 @@ export async function seedDemoSchool(
       mat2Roster.push({ profileId, email });
     }
     await tx.insert(enrolments).values(rows);
+    const wattle = await seedSecondSchool(tx, { passwordHash, scienceCourseId: courseIds[1]!.id, year, makeUser });
     await seedDemoActivity(tx, {
       schoolId: school!.id,
       teacherUserId: teacherId,
@@ -316,6 +330,13 @@ export async function seedDemoSchool(
         { classId: mat2!.id, courseId: courseIds[0]!.id, students: mat2Roster, teacherUserId: brooksId },
       ],
       keepUnsat: { examTitles: JOURNEY_EXAMS, emails: JOURNEY_STUDENTS },
+      now,
+    });
+    await seedDemoActivity(tx, {
+      schoolId: wattle.schoolId,
+      teacherUserId: wattle.teacherUserId,
+      classes: [{ classId: wattle.classId, courseId: courseIds[1]!.id, students: wattle.students }],
+      keepUnsat: { examTitles: [], emails: new Set() },
       now,
     });
     await extras.reviews?.(tx, {
@@ -330,4 +351,65 @@ export async function seedDemoSchool(
     });
     return { created: true };
   });
+}
+
+/**
+ * Wattle Creek College: its own admin-teacher, a science class and five students (plus the demo's second student
+ * account), none of whom belong to the first school, so cross-school isolation can be tried by hand.
+ */
+async function seedSecondSchool(
+  tx: Executor,
+  o: {
+    passwordHash: string;
+    scienceCourseId: number;
+    year: number;
+    makeUser: (email: string, firstName: string, lastName: string) => Promise<number>;
+  },
+) {
+  const [school] = await tx
+    .insert(schools)
+    .values({ name: 'Wattle Creek College', slug: SECOND_SCHOOL_SLUG })
+    .returning({ id: schools.id });
+  const schoolId = school!.id;
+  const profile = async (userId: number, kind: 'student' | 'teacher') => {
+    const [p] = await tx.insert(profiles).values({ userId, schoolId, kind }).returning({ id: profiles.id });
+    return p!.id;
+  };
+  const teacherUserId = await o.makeUser('teacher@wattle.test', 'Mei', 'Lin');
+  await tx.insert(userRoles).values([
+    { userId: teacherUserId, role: 'teacher' },
+    { userId: teacherUserId, role: 'school_admin' },
+  ]);
+  const teacherProfile = await profile(teacherUserId, 'teacher');
+  const [klass] = await tx
+    .insert(schoolClasses)
+    .values({
+      schoolId,
+      courseId: o.scienceCourseId,
+      title: '10SCI-W',
+      classType: 'N',
+      features: 'EXTENDED',
+      calendarYear: o.year,
+      expirationDate: `${o.year}-12-31`,
+      activationCode: `wattle-10sci-${o.year}`,
+    })
+    .returning({ id: schoolClasses.id });
+  const classId = klass!.id;
+  await tx.insert(classTeachers).values({ schoolId, classId, profileId: teacherProfile });
+  const students: DemoStudent[] = [];
+  for (const [email, first, last] of [
+    ['student@wattle.test', 'Tom', 'Harris'] as const,
+    ...wattleStudents.map(
+      ([first, last]) =>
+        [`${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + '@students.wattle.test', first, last] as const,
+    ),
+  ]) {
+    const userId = await o.makeUser(email, first, last);
+    await tx.insert(userRoles).values({ userId, role: 'student' });
+    const profileId = await profile(userId, 'student');
+    await tx.insert(enrolments).values({ schoolId, classId, profileId, accessStatus: AccessStatus.UPLOADED });
+    // The demo's second student keeps a clean slate, like the first.
+    if (email !== 'student@wattle.test') students.push({ profileId, email });
+  }
+  return { schoolId, classId, teacherUserId, students };
 }

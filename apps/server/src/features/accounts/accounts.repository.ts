@@ -1,5 +1,5 @@
 import type { Role } from '@banksia/contracts/accounts';
-import { and, count, eq, gt, ilike, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, ilike, max, min, or, sql, type SQL } from 'drizzle-orm';
 import { loginFailures, userRoles, users } from '../../db/schema/index';
 import type { Executor } from '../../platform/db';
 
@@ -16,25 +16,26 @@ export async function findUserById(db: Executor, id: number) {
   return row ?? null;
 }
 
-/** Failures since a time, for one email and for one IP, with the oldest of each (to compute Retry-After). */
+/** Failures since a time: of this email from this address (with the latest), and from this address (with the oldest). */
 export async function recentFailures(db: Executor, email: string, ip: string, since: Date) {
-  const [byEmail] = await db
-    .select({ n: count(), oldest: min(loginFailures.at) })
+  const [pair] = await db
+    .select({ n: count(), latest: max(loginFailures.at) })
     .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), gt(loginFailures.at, since)));
-  const [byIp] = await db
+    .where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
+  const [address] = await db
     .select({ n: count(), oldest: min(loginFailures.at) })
     .from(loginFailures)
     .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
-  return { byEmail: byEmail ?? { n: 0, oldest: null }, byIp: byIp ?? { n: 0, oldest: null } };
+  return { pair: pair ?? { n: 0, latest: null }, address: address ?? { n: 0, oldest: null } };
 }
 
 export async function recordFailure(db: Executor, email: string, ip: string, at: Date): Promise<void> {
   await db.insert(loginFailures).values({ email, ip, at });
 }
 
-export async function clearFailuresForEmail(db: Executor, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+/** A successful sign-in forgives that account's failures from that address. */
+export async function clearFailures(db: Executor, email: string, ip: string): Promise<void> {
+  await db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip)));
 }
 
 export async function markLoggedIn(db: Executor, userId: number, at: Date): Promise<void> {
@@ -66,7 +67,8 @@ export async function profilesOf(db: Executor, userId: number) {
 }
 
 /** The classes a user teaches, and those they study in with access (LOCKED or above). */
-export async function classesOf(db: Executor, userId: number) {
+/** The classes a user teaches or studies in; as a student, only those not expired by `today` (YYYY-MM-DD). */
+export async function classesOf(db: Executor, userId: number, today: string) {
   const { rows } = await db.execute<{
     id: number;
     course_id: number;
@@ -87,6 +89,7 @@ export async function classesOf(db: Executor, userId: number) {
     ) m
     join school_classes c on c.id = m.class_id
     join courses co on co.id = c.course_id
+    where m.role = 'teacher' or c.expiration_date is null or c.expiration_date >= ${today}::date
     order by c.calendar_year desc, c.title`);
   return rows;
 }

@@ -3,6 +3,7 @@ import {
   loginBody,
   meResponse,
   saveRoleBody,
+  sessionResponse,
   setActiveBody,
   setActiveResponse,
   updateProfileBody,
@@ -67,6 +68,14 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         setCsrfCookie(reply, deps.config, csrf);
         return { csrf_token: csrf };
       },
+    );
+
+    // The web app's way to ask "who is signed in?": signed out is an expected answer (null), not a 401 that every
+    // signed-out page would log as an error.
+    app.get(
+      '/api/v1/auth/session/',
+      { config: { access: access.public }, schema: { tags: ['auth'], response: { 200: sessionResponse } } },
+      async (request) => ({ me: request.actor ? await service.loadMe(deps, request.actor.userId) : null }),
     );
 
     app.get(

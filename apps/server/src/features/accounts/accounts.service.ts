@@ -1,3 +1,4 @@
+import { localDate } from '@banksia/contracts/rules/class-expiry';
 import type { ChangePasswordBody, LoginBody, Me, Role, UpdateProfileBody } from '@banksia/contracts/accounts';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -17,7 +18,7 @@ export interface RequestMeta {
 export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
   const now = deps.clock.now();
   const failures = await repo.recentFailures(deps.db, body.email, meta.ip, new Date(now.getTime() - LOGIN_WINDOW_MS));
-  const wait = retryAfterSeconds(now, [failures.byEmail, failures.byIp]);
+  const wait = retryAfterSeconds(now, failures);
   if (wait > 0) {
     throw new AppError('too_many_requests', 'Too many failed sign-in attempts. Try again later.', {
       headers: { 'retry-after': String(wait) },
@@ -29,7 +30,7 @@ export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
     await repo.recordFailure(deps.db, body.email, meta.ip, now);
     throw new AppError('invalid_credentials', 'Incorrect email or password.');
   }
-  await repo.clearFailuresForEmail(deps.db, body.email);
+  await repo.clearFailures(deps.db, body.email, meta.ip);
   await repo.markLoggedIn(deps.db, user.id, now);
   const session = await createSession(deps, user.id, meta);
   return { session, me: await loadMe(deps, user.id) };
@@ -42,7 +43,7 @@ export async function loadMe(deps: AppDeps, userId: number): Promise<Me> {
   const [roles, profiles, classes] = await Promise.all([
     repo.rolesOf(deps.db, userId),
     repo.profilesOf(deps.db, userId),
-    repo.classesOf(deps.db, userId),
+    repo.classesOf(deps.db, userId, localDate(deps.clock.now())),
   ]);
   return presentMe({ user, roles, profiles, classes });
 }

@@ -23,6 +23,7 @@ import {
   responseQuery,
 } from './activities.schemas';
 import { anonymiseRequested } from '../../platform/student-names';
+import { readingMultipart } from '../../platform/errors';
 import * as service from './activities.service';
 
 /** Largest response save accepted, in bytes. */
@@ -124,8 +125,10 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = requireActor(request);
-        const file = request.isMultipart() ? await request.file() : undefined;
-        return service.uploadFile(deps, actor, request.params, file, request.log);
+        return readingMultipart(async () => {
+          const file = request.isMultipart() ? await request.file() : undefined;
+          return service.uploadFile(deps, actor, request.params, file, request.log);
+        });
       },
     );
 
@@ -148,7 +151,7 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const actor = requireActor(request);
         const parts = request.isMultipart() ? request.parts() : undefined;
-        return reply.status(201).send(await service.uploadDrawingAsset(deps, actor, parts));
+        return reply.status(201).send(await readingMultipart(() => service.uploadDrawingAsset(deps, actor, parts)));
       },
     );
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { idParam } from '@banksia/contracts/ids';
 
 // Route parameters of the activities routes and the server-only shapes; the request and answer bodies the web app
 // shares are in contracts/activities.ts.
-
-const idParam = z.coerce.number().int().positive();
 
 export const activityParams = z.object({ activityId: idParam });
 export const responseParams = z.object({ activityId: idParam, classId: idParam });

@@ -18,6 +18,7 @@ import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
+import { NUL_MESSAGE } from '../../platform/text-guard';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { createUploadForm } from '../../platform/presigned-post';
@@ -270,6 +271,9 @@ interface UploadedFile {
  */
 async function readUploadedFile(file: MultipartFile | undefined): Promise<UploadedFile> {
   if (!file || file.fieldname !== 'file') throw new AppError('bad_request', UPLOAD_PROMPTS.select);
+  if (file.filename.includes('\u0000')) {
+    throw new AppError('validation_failed', undefined, { errors: { file: [NUL_MESSAGE] } });
+  }
   let data: Buffer;
   try {
     data = await file.toBuffer();

@@ -1,4 +1,4 @@
-import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { UPLOAD_PROMPTS } from '@banksia/contracts/activities';
@@ -384,6 +384,16 @@ describe('file uploads', () => {
     const noFile = await upload(c, responseId, 'a.png', PNG, 'other');
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().detail).toBe(UPLOAD_PROMPTS.select);
+  });
+
+  it('refuses a file name with a NUL character with a 400 on the file, and keeps no file', async () => {
+    const { c, responseId } = await withResponse();
+    const before = await readdir(path.join(dataDir, 'private-uploads'), { recursive: true }).catch(() => []);
+    const refused = await upload(c, responseId, 'essay\u0000.pdf', PDF);
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().errors)).toEqual(['file']);
+    const after = await readdir(path.join(dataDir, 'private-uploads'), { recursive: true }).catch(() => []);
+    expect(after.sort()).toEqual(before.sort());
   });
 
   it('refuses a file over 30,000,000 bytes with 413', async () => {

@@ -9,6 +9,7 @@ import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { queueInvitations } from '../passwords/passwords.service';
 import type { Actor } from '../../platform/session';
 import { parseClassList } from './class-list.csv';
 import * as repo from './class-list.repository';
@@ -19,8 +20,20 @@ interface Planned extends ClassListRow {
   userId: number | null;
 }
 
-/** Reads the file and decides, per row, what applying it would do, or why it cannot. */
-async function plan(db: Executor, klass: { id: number; school_id: number }, csv: string): Promise<Planned[]> {
+export const EXISTING_STUDENT_NEEDS_ADMIN =
+  'This student already has an account: only a school admin can add them, or they can join with the class code.';
+
+/**
+ * Reads the file and decides, per row, what applying it would do, or why it cannot. Only a school admin may add
+ * an existing account to a class: a class's own teacher may create new accounts and bring back students who were
+ * in this class before, but never pull in a student from elsewhere (and with them, their work).
+ */
+async function plan(
+  db: Executor,
+  klass: { id: number; school_id: number },
+  csv: string,
+  isAdmin: boolean,
+): Promise<Planned[]> {
   const lines = parseClassList(csv);
   const emails = [...new Set(lines.filter((l) => l.errors.length === 0).map((l) => l.email))];
   const accounts = new Map(
@@ -38,6 +51,8 @@ async function plan(db: Executor, klass: { id: number; school_id: number }, csv:
         errors.push("This email belongs to another school's student account.");
       } else if (account.access_status !== null && account.access_status >= AccessStatus.LOCKED) {
         action = 'already_in_class';
+      } else if (account.access_status === null && !isAdmin) {
+        errors.push(EXISTING_STUDENT_NEEDS_ADMIN);
       } else action = 'existing_account';
     }
     return {
@@ -63,8 +78,8 @@ export async function previewClassList(
   classId: number,
   csv: string,
 ): Promise<ClassListPreview> {
-  const { klass } = await requireClassManager(deps, actor, classId);
-  const rows = await plan(deps.db, klass, csv);
+  const { klass, manager } = await requireClassManager(deps, actor, classId);
+  const rows = await plan(deps.db, klass, csv, manager.isAdmin);
   const errors = rows.filter((r) => r.errors.length > 0).length;
   return {
     class_id: klass.id,
@@ -94,8 +109,8 @@ export async function applyClassList(
 ): Promise<ClassListResult> {
   try {
     return await deps.db.transaction(async (tx) => {
-      const { klass } = await requireClassManager(deps, actor, classId, tx);
-      const rows = await plan(tx, klass, csv);
+      const { klass, manager } = await requireClassManager(deps, actor, classId, tx);
+      const rows = await plan(tx, klass, csv, manager.isAdmin);
       const bad = rows.filter((r) => r.errors.length > 0);
       if (bad.length) {
         throw new AppError(
@@ -108,6 +123,13 @@ export async function applyClassList(
       }
       const fresh = rows.filter((r) => r.action === 'new_account');
       const created = await repo.insertStudentUsers(tx, fresh, actor.userId);
+      // Each new account (no password yet) gets a set-password link by email, in this transaction.
+      await queueInvitations(
+        deps,
+        tx,
+        created.map((c) => c.id),
+        klass.school_id,
+      );
       const joining = rows.filter((r) => r.action === 'existing_account').map((r) => r.userId!);
       const profiles = await repo.ensureStudentProfiles(tx, klass.school_id, [...created.map((c) => c.id), ...joining]);
       await repo.uploadEnrolments(tx, {

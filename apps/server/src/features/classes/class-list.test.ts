@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, enrolments, profiles, userRoles, users } from '../../db/schema/index';
 import { createClass, createSchool, createStudent, createTeacher, createUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { EXISTING_STUDENT_NEEDS_ADMIN } from './class-list.service';
 
 const ctx = useTestApp();
 let n = 0;
@@ -91,7 +92,7 @@ describe('POST /api/v1/classes/:classId/class-list/preview/', () => {
       `x${f.u}@example.test,,"Quoted, Name",`,
     ].join('\r\n');
     const response = await (
-      await ctx.client(f.teacher.user.id)
+      await ctx.client(f.admin.user.id)
     ).post(`/api/v1/classes/${f.klass.id}/class-list/preview/`, { csv: file });
     expect(response.statusCode).toBe(200);
     const preview = classListPreviewSchema.parse(response.json());
@@ -171,7 +172,7 @@ describe('POST /api/v1/classes/:classId/class-list/apply/', () => {
       `loner${f.u}@example.test,Lon,Er`,
     );
     const response = await (
-      await ctx.client(f.teacher.user.id)
+      await ctx.client(f.admin.user.id)
     ).post(`/api/v1/classes/${f.klass.id}/class-list/apply/`, { csv: file });
     expect(response.statusCode).toBe(200);
     expect(classListResultSchema.parse(response.json())).toEqual({
@@ -186,7 +187,7 @@ describe('POST /api/v1/classes/:classId/class-list/apply/', () => {
       .where(eq(users.email, `new${f.u}@example.test`));
     expect(created).toMatchObject({ firstName: 'Nina', lastName: 'New', passwordHash: null, isActive: true });
     expect(await ctx.db.select().from(userRoles).where(eq(userRoles.userId, created!.id))).toEqual([
-      expect.objectContaining({ role: 'student', grantedBy: f.teacher.user.id }),
+      expect.objectContaining({ role: 'student', grantedBy: f.admin.user.id }),
     ]);
     const rows = await ctx.db
       .select({ email: users.email, status: enrolments.accessStatus, school: profiles.schoolId })
@@ -207,15 +208,51 @@ describe('POST /api/v1/classes/:classId/class-list/apply/', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'upload_class_list'), eq(auditLog.entityId, String(f.klass.id))));
-    expect(entry).toMatchObject({ actorUserId: f.teacher.user.id, schoolId: f.school.id });
+    expect(entry).toMatchObject({ actorUserId: f.admin.user.id, schoolId: f.school.id });
 
     // Applying the same list again changes nothing more.
     const again = await (
-      await ctx.client(f.teacher.user.id)
+      await ctx.client(f.admin.user.id)
     ).post(`/api/v1/classes/${f.klass.id}/class-list/apply/`, {
       csv: file,
     });
     expect(again.json()).toMatchObject({ created_accounts: 0, joined: 0, already_in_class: 6 });
+  });
+
+  it("lets a class's own teacher create accounts and bring back former students, but not add anyone else", async () => {
+    const f = await fixture();
+    const rows = csv(
+      `new${f.u}@example.test,Nina,New`,
+      `removed${f.u}@example.test,Rae,Removed`,
+      `same${f.u}@example.test,Sam,Same`,
+      `loner${f.u}@example.test,Lon,Er`,
+    );
+    const teacher = await ctx.client(f.teacher.user.id);
+    const preview = classListPreviewSchema.parse(
+      (await teacher.post(`/api/v1/classes/${f.klass.id}/class-list/preview/`, { csv: rows })).json(),
+    );
+    expect(Object.fromEntries(preview.rows.map((r) => [r.line, [r.action, r.errors]]))).toEqual({
+      2: ['new_account', []],
+      3: ['existing_account', []],
+      4: [null, [EXISTING_STUDENT_NEEDS_ADMIN]],
+      5: [null, [EXISTING_STUDENT_NEEDS_ADMIN]],
+    });
+    const apply = await teacher.post(`/api/v1/classes/${f.klass.id}/class-list/apply/`, { csv: rows });
+    expect(apply.statusCode).toBe(400);
+    expect(apply.json().errors.csv).toEqual([
+      `Line 4: ${EXISTING_STUDENT_NEEDS_ADMIN}`,
+      `Line 5: ${EXISTING_STUDENT_NEEDS_ADMIN}`,
+    ]);
+    const joined = await ctx.db
+      .select()
+      .from(enrolments)
+      .where(and(eq(enrolments.classId, f.klass.id), eq(enrolments.profileId, f.sameSchool.profile.id)));
+    expect(joined).toEqual([]);
+    // Without the other school's student, the same teacher's list applies.
+    const ok = await teacher.post(`/api/v1/classes/${f.klass.id}/class-list/apply/`, {
+      csv: csv(`new${f.u}@example.test,Nina,New`, `removed${f.u}@example.test,Rae,Removed`),
+    });
+    expect(ok.json()).toMatchObject({ created_accounts: 1, joined: 1 });
   });
 
   it('writes nothing when any row has an error (checked again on the server)', async () => {

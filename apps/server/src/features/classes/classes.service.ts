@@ -1,3 +1,4 @@
+import { displayDate, isClassExpired } from '@banksia/contracts/rules/class-expiry';
 import { hasRole } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
@@ -28,19 +29,30 @@ export function isMember(access: ClassAccess): boolean {
   return canTeach(access) || access.studentProfileId !== null;
 }
 
-/** Loads a class and the actor's standing in it; 404 when the class does not exist. */
+/**
+ * Loads a class and the actor's standing in it; 404 when the class does not exist. Every class route comes through
+ * here, so this is where an expired class closes to its students (403 class_expired); its teachers, school admins
+ * and staff still open it, to see the work and to extend it.
+ */
 export async function loadClassAccess(deps: AppDeps, actor: Actor, classId: number): Promise<ClassAccess> {
   const klass = await repo.findClass(deps.db, classId);
   if (!klass) throw new AppError('not_found', 'No such class.');
   const m = await repo.membership(deps.db, actor.userId, klass.id, klass.school_id);
   const studentProfileId = m.studies ? await repo.studentProfileIn(deps.db, actor.userId, klass.id) : null;
-  return {
+  const access = {
     klass,
     studentProfileId,
     teaches: m.teaches,
     schoolAdmin: m.teaches_at_school && hasRole(actor, 'school_admin'),
     staff: hasRole(actor, 'content_admin', 'roster_admin'),
   };
+  if (studentProfileId !== null && !canTeach(access) && isClassExpired(klass.expiration_date, deps.clock.now())) {
+    throw new AppError(
+      'class_expired',
+      `This class ended on ${displayDate(klass.expiration_date!)}. Ask your teacher if you still need it.`,
+    );
+  }
+  return access;
 }
 
 /** As loadClassAccess, refusing (403) anyone who does not belong to the class. */

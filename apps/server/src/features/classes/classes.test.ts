@@ -65,3 +65,37 @@ describe('api:class-detail', () => {
     expect(bad.json().errors).toHaveProperty('classId');
   });
 });
+
+describe('an expired class', () => {
+  it('closes to its students the day after its expiration date (Sydney time), and stays open to its teacher', async () => {
+    const school = await createSchool(ctx.db);
+    const klass = await createClass(ctx.db, school, { expirationDate: '2026-12-31' });
+    const { user: teacher } = await createTeacher(ctx.db, school, [klass]);
+    const { user: student } = await createStudent(ctx.db, school, [klass]);
+    const assemblage = `/api/v1/classes/${klass.id}/assemblage/`;
+    const classmates = `/api/v1/classes/${klass.id}/classmates/`;
+    const myClasses = async () =>
+      (
+        (await (await ctx.client(student.id)).get('/api/v1/auth/me/')).json() as { classes: { id: number }[] }
+      ).classes.map((c) => c.id);
+
+    // The last evening of the class in Sydney (13:00 UTC is midnight there in summer).
+    ctx.clock.set('2026-12-31T12:59:00Z');
+    expect((await (await ctx.client(student.id)).get(assemblage)).statusCode).toBe(200);
+    expect(await myClasses()).toEqual([klass.id]);
+
+    ctx.clock.set('2026-12-31T13:01:00Z');
+    const refused = await (await ctx.client(student.id)).get(assemblage);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'class_expired',
+      detail: 'This class ended on 31/12/2026. Ask your teacher if you still need it.',
+    });
+    expect((await (await ctx.client(student.id)).get(classmates)).statusCode).toBe(403);
+    expect(await myClasses()).toEqual([]);
+    // Its teacher still opens it, to see the work and extend it.
+    expect((await (await ctx.client(teacher.id)).get(assemblage)).statusCode).toBe(200);
+    expect((await (await ctx.client(teacher.id)).get(`/api/v1/classes/${klass.id}/`)).statusCode).toBe(200);
+    ctx.clock.set('2026-03-02T09:00:00.000Z');
+  });
+});

@@ -1,5 +1,5 @@
 import type { ClassFeatures } from '@banksia/contracts/classes';
-import { canOpenAttachment, canOpenLesson } from '@banksia/contracts/rules/features';
+import { canOpenAttachment, canOpenLesson, showsLessonQuestions } from '@banksia/contracts/rules/features';
 import { isExamListed, isLessonNavigable, isListed } from '@banksia/contracts/rules/listing';
 import { hasRole } from '../../platform/authz';
 import type { Actor } from '../../platform/session';
@@ -23,6 +23,8 @@ export interface ContentView {
   opensLesson(lesson: { isPremium: boolean }): boolean;
   /** Whether a premium attachment's file URL may be sent. */
   opensAttachment(attachment: { isPremium: boolean }): boolean;
+  /** Whether lessons' question sets are offered (LESSON_QUESTIONS for a class's students). */
+  lessonQuestions: boolean;
 }
 
 /** Flags of a tree item, whatever its type (null flags: the row is missing). */
@@ -69,6 +71,7 @@ export function courseView(actor: Actor): ContentView {
     all: staff,
     opensLesson: (lesson) => staff || !lesson.isPremium,
     opensAttachment: (attachment) => staff || !attachment.isPremium,
+    lessonQuestions: true,
   };
 }
 
@@ -88,6 +91,7 @@ export function classView(
       canTeachClass || canOpenLesson({ is_premium: lesson.isPremium }, featureSets, classFeatures),
     opensAttachment: (attachment) =>
       canTeachClass || canOpenAttachment({ is_premium: attachment.isPremium }, featureSets, classFeatures),
+    lessonQuestions: canTeachClass || showsLessonQuestions(featureSets, classFeatures),
   };
 }
 

@@ -261,7 +261,7 @@ export function assembleCourse(
     } else if (node.nodeType === 'lesson') {
       const lesson = lessonsById.get(node.valueId)!;
       const qs = lesson.questionSetId === null ? undefined : examsById.get(lesson.questionSetId);
-      const questionSet = qs && isQuestionSetVisible(view, qs) ? qs : null;
+      const questionSet = qs && view.lessonQuestions && isQuestionSetVisible(view, qs) ? qs : null;
       if (questionSet) out.exams[String(questionSet.id)] = presentExam(questionSet);
       out.lessons[key] = presentLesson(
         lesson,

@@ -16,8 +16,8 @@ import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import { presentCourse, presentCourseBranchOption, presentCourseOption, presentMyCourses } from './courses.presenter';
 import * as service from './courses.service';
+import { idParam } from '@banksia/contracts/ids';
 
-const idParam = z.coerce.number().int().positive();
 const courseIdParams = z.object({ courseId: idParam });
 const lessonIdParams = z.object({ lessonId: idParam });
 

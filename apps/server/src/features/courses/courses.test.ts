@@ -35,7 +35,11 @@ async function buildScene(classFeatures: 'STANDARD' | 'EXTENDED' = 'STANDARD') {
   const course = await createCourse(ctx.db, {
     title: 'Scene Mathematics',
     subject: 'Scene Subject',
-    featureSets: { PREMIUM_LESSONS: ['EXTENDED'], PREMIUM_ATTACHMENTS: ['EXTENDED'] },
+    featureSets: {
+      PREMIUM_LESSONS: ['EXTENDED'],
+      PREMIUM_ATTACHMENTS: ['EXTENDED'],
+      LESSON_QUESTIONS: ['STANDARD', 'EXTENDED'],
+    },
   });
   const topic = await createSection(ctx.db, course, { title: 'Fractions' });
   const { exam: questionSet } = await createExam(ctx.db, course, {

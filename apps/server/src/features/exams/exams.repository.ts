@@ -762,3 +762,54 @@ export async function rosterProfileIds(db: Executor, classId: number, schoolId: 
     where e.class_id = ${classId} and e.school_id = ${schoolId} and e.access_status >= 25`);
   return rows.map((r) => r.profile_id);
 }
+
+export type StudentExamSummaryRow = {
+  exam_id: number;
+  kind: 'exam' | 'question_set' | 'reflective_question_set';
+  marks_total: string;
+  sitting_count: number;
+  best_score: string | null;
+  last_submitted_at: Date | null;
+};
+
+/**
+ * A student's submitted sittings in one class, summed per exam in one query: how many, the latest submission, and the
+ * best score as the student may see it: before the class's results are released, a teacher's marks (and answers
+ * waiting for one) count nothing, as on the student's own result page.
+ */
+export async function studentExamSummaries(
+  db: Executor,
+  q: { classId: number; schoolId: number; profileId: number },
+): Promise<StudentExamSummaryRow[]> {
+  const { rows } = await db.execute<StudentExamSummaryRow>(sql`
+    with sittings as (
+      select s.id, s.exam_id, s.submitted_at,
+        coalesce(sum(a.marks_awarded) filter (
+          where r.exam_id is not null or (a.marked_by is null and a.mark_status is distinct from 'needs_marking')
+        ), 0) as score
+      from exam_sittings s
+      left join exam_result_releases r on r.class_id = s.class_id and r.exam_id = s.exam_id
+      left join exam_answers a on a.sitting_id = s.id
+      where s.class_id = ${q.classId} and s.school_id = ${q.schoolId} and s.profile_id = ${q.profileId}
+        and s.status = 'submitted'
+      group by s.id, s.exam_id, s.submitted_at
+    )
+    select e.id as exam_id, e.kind, e.marks_total::text as marks_total, count(*)::int as sitting_count,
+      max(sittings.score)::text as best_score, max(sittings.submitted_at) as last_submitted_at
+    from sittings join exams e on e.id = sittings.exam_id
+    group by e.id, e.kind, e.marks_total
+    order by e.id`);
+  return rows;
+}
+
+/** Whether an exam is some lesson's question set, with its course's feature sets (LESSON_QUESTIONS decides). */
+export async function lessonQuestionSetGate(db: Executor, examId: number, courseId: number) {
+  const { rows } = await db.execute<{ is_lesson_question_set: boolean; feature_sets: Record<string, string[]> }>(sql`
+    select exists(select 1 from lessons where question_set_id = ${examId}) as is_lesson_question_set,
+      co.feature_sets
+    from courses co where co.id = ${courseId}`);
+  return {
+    isLessonQuestionSet: rows[0]?.is_lesson_question_set ?? false,
+    featureSets: rows[0]?.feature_sets ?? {},
+  };
+}

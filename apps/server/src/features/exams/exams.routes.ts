@@ -95,7 +95,13 @@ export function examsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${classExam}/sitting/`,
       {
         config: signedIn,
-        schema: { tags, params: classExamParams, querystring: sittingQuery, response: { 200: sittingSchema } },
+        // null before the student has started: an expected state, not a 404 every question set would log.
+        schema: {
+          tags,
+          params: classExamParams,
+          querystring: sittingQuery,
+          response: { 200: sittingSchema.nullable() },
+        },
       },
       async (request) =>
         service.getSitting(deps, requireActor(request), { ...request.params, profileId: request.query.profile_id }),

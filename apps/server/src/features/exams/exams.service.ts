@@ -6,6 +6,7 @@ import {
   type MarkStatus,
   reflectionAnswerSchema,
 } from '@banksia/contracts/exams';
+import { showsLessonQuestions } from '@banksia/contracts/rules/features';
 import { isExamListed } from '@banksia/contracts/rules/listing';
 import { anonymisedNames } from '@banksia/contracts/rules/anonymiser';
 import { markObjective, remarkWithAcceptedAlternative } from '@banksia/contracts/rules/answer-marking';
@@ -190,6 +191,13 @@ async function requireExamInClass(deps: AppDeps, access: ClassAccess, examId: nu
   if (!exam || exam.courseId !== access.klass.course_id || !listed) {
     throw new AppError('not_found', 'No such exam in this class.');
   }
+  // A lesson's question set is for classes whose plan includes LESSON_QUESTIONS (its teachers may still look).
+  if (!canTeach(access) && exam.kind === 'question_set') {
+    const gate = await repo.lessonQuestionSetGate(deps.db, exam.id, exam.courseId);
+    if (gate.isLessonQuestionSet && !showsLessonQuestions({ feature_sets: gate.featureSets }, access.klass.features)) {
+      throw new AppError('feature_unavailable', "Your class's plan does not include lesson questions.");
+    }
+  }
   return exam;
 }
 
@@ -309,13 +317,13 @@ export async function startSitting(
 
 /**
  * A student's sitting of an exam in a class: their own (the open one, else the last submitted), or, with
- * `profileId`, a student's on the roster for those who may teach the class. 404 before the first start.
+ * `profileId`, a student's on the roster for those who may teach the class. Null before the first start.
  */
 export async function getSitting(
   deps: AppDeps,
   actor: Actor,
   key: ClassExamKey & { profileId?: number | undefined },
-): Promise<Sitting> {
+): Promise<Sitting | null> {
   const access = await loadClassAccess(deps, actor, key.classId);
   const own = key.profileId === undefined || key.profileId === access.studentProfileId;
   if (own && access.studentProfileId === null) {
@@ -328,7 +336,7 @@ export async function getSitting(
     throw new AppError('not_found', 'No such student in this class.');
   }
   const current = await repo.currentSitting(deps.db, { examId: exam.id, classId: access.klass.id, profileId });
-  if (!current) throw new AppError('not_found', 'This exam has not been started.');
+  if (!current) return null; // not started yet
   const sitting = await closeIfExpired(deps, current, exam);
   return sittingView(deps, sitting, exam, own ? 'student' : 'marker');
 }

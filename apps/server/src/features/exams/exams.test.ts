@@ -211,7 +211,10 @@ describe('starting a sitting', () => {
     expect(sittingSchema.parse(again.json()).id).toBe(sitting.id);
     expect(sittingSchema.parse((await s.amy.get(s.urls.sitting)).json()).id).toBe(sitting.id);
 
-    expect((await s.bob.get(s.urls.sitting)).statusCode).toBe(404);
+    // Not started yet: an answer (null), not an error.
+    const none = await s.bob.get(s.urls.sitting);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
     expect((await s.teacher.post(s.urls.start)).statusCode).toBe(403);
     expect((await s.teacher.get(s.urls.sitting)).statusCode).toBe(403);
     // An exam of another course is not in this class.

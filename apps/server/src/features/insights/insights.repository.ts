@@ -168,7 +168,8 @@ export async function lessonRoster(db: Executor, q: ClassScope & { lessonId: num
     from roster r
     left join lesson_self_ratings sr
       on sr.lesson_id = ${q.lessonId} and sr.profile_id = r.profile_id and sr.school_id = ${q.schoolId}
-    left join lesson_notes n on n.lesson_id = ${q.lessonId} and n.profile_id = r.profile_id and n.school_id = ${q.schoolId}
+    left join lesson_notes n on n.lesson_id = ${q.lessonId} and n.profile_id = r.profile_id and n.class_id = ${q.classId}
+      and n.school_id = ${q.schoolId}
     order by lower(r.last_name), lower(r.first_name), r.profile_id`);
   return rows;
 }

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { chunkVisits, chunkWatches, lessonNotes, lessonSelfRatings, lessons } from '../../db/schema/index';
 import {
   createClass,
+  createCourse,
   createExam,
   createLesson,
   createSchool,
@@ -60,8 +61,9 @@ async function examIn(
 
 async function setup() {
   const school = await createSchool(ctx.db);
-  const klass = await createClass(ctx.db, school);
-  const course = { id: klass.courseId };
+  // The class's plan includes lessons' question sets.
+  const course = await createCourse(ctx.db, { featureSets: { LESSON_QUESTIONS: ['STANDARD'] } });
+  const klass = await createClass(ctx.db, school, { courseId: course.id, features: 'STANDARD' });
   const teacher = await createTeacher(ctx.db, school, [klass]);
   const names = [
     ['Amy', 'Zanetti'],
@@ -218,6 +220,7 @@ describe('lesson engagement', () => {
       .values([rating(amy.id, 4), rating(bob.id, 2), rating(cara.id, 4), rating(s.rex.id, 1)]);
     const note = (profileId: number, html: string) => ({
       schoolId: s.school.id,
+      classId: s.klass.id,
       profileId,
       lessonId: s.lesson.lesson.id,
       html,

@@ -29,10 +29,15 @@ export type NotesRow = {
   updated_at: Date;
 };
 
-export async function findNotes(db: Executor, schoolId: number, profileId: number, lessonId: number) {
+/** A student's notes on a lesson, as written in one class. */
+export async function findNotes(
+  db: Executor,
+  k: { schoolId: number; classId: number; profileId: number; lessonId: number },
+) {
   const { rows } = await db.execute<NotesRow>(sql`
     select html, version, updated_at from lesson_notes
-    where school_id = ${schoolId} and profile_id = ${profileId} and lesson_id = ${lessonId}`);
+    where school_id = ${k.schoolId} and class_id = ${k.classId} and profile_id = ${k.profileId}
+      and lesson_id = ${k.lessonId}`);
   return rows[0] ?? null;
 }
 
@@ -44,14 +49,23 @@ export async function findNotes(db: Executor, schoolId: number, profileId: numbe
  */
 export async function saveNotes(
   db: Executor,
-  n: { schoolId: number; profileId: number; lessonId: number; html: string; version: number; now: Date },
+  n: {
+    schoolId: number;
+    classId: number;
+    profileId: number;
+    lessonId: number;
+    html: string;
+    version: number;
+    now: Date;
+  },
 ): Promise<NotesRow | null> {
   const { rows } = await db.execute<NotesRow>(sql`
-    insert into lesson_notes (school_id, profile_id, lesson_id, html, version, updated_at)
-    select ${n.schoolId}, ${n.profileId}, ${n.lessonId}, ${n.html}, 1, ${n.now}::timestamptz
+    insert into lesson_notes (school_id, class_id, profile_id, lesson_id, html, version, updated_at)
+    select ${n.schoolId}, ${n.classId}, ${n.profileId}, ${n.lessonId}, ${n.html}, 1, ${n.now}::timestamptz
     where ${n.version}::int = 0
-       or exists(select 1 from lesson_notes where profile_id = ${n.profileId} and lesson_id = ${n.lessonId})
-    on conflict (profile_id, lesson_id) do update
+       or exists(select 1 from lesson_notes where profile_id = ${n.profileId} and class_id = ${n.classId}
+                 and lesson_id = ${n.lessonId})
+    on conflict (profile_id, class_id, lesson_id) do update
       set html = excluded.html, version = lesson_notes.version + 1, updated_at = excluded.updated_at
       where lesson_notes.version = ${n.version}::int
     returning html, version, updated_at`);

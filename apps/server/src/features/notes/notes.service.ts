@@ -33,7 +33,12 @@ export async function getNotes(deps: AppDeps, actor: Actor, key: NotesKey): Prom
   return presentNotes(
     lesson.id,
     key.profileId,
-    await repo.findNotes(deps.db, klass.school_id, key.profileId, lesson.id),
+    await repo.findNotes(deps.db, {
+      schoolId: klass.school_id,
+      classId: klass.id,
+      profileId: key.profileId,
+      lessonId: lesson.id,
+    }),
   );
 }
 
@@ -56,6 +61,7 @@ export async function saveNotes(deps: AppDeps, actor: Actor, key: NotesKey, body
   const clean = sanitizeRichText(body.html);
   const saved = await repo.saveNotes(deps.db, {
     schoolId: klass.school_id,
+    classId: klass.id,
     profileId: key.profileId,
     lessonId: lesson.id,
     html: isBlankRichText(clean) ? '' : clean,

@@ -1,5 +1,5 @@
 import { notesSchema, userCourseProgressResponse } from '@banksia/contracts/courses';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lessonNotes } from '../../db/schema/index';
 import {
@@ -160,6 +160,27 @@ describe('student notes', () => {
     const staff = await createUser(ctx.db, { roles: ['content_admin'] });
     expect((await (await ctx.client(staff.id)).get(url)).statusCode).toBe(200);
     expect(await storedNotes(amy.profile.id)).toMatchObject([{ html: '<p>mine</p>', version: 1 }]);
+  });
+
+  it('keeps notes per class: the teacher of another class on the same course never reads them', async () => {
+    const { school, course, klass, amy, lesson } = await notesClass();
+    await put(await ctx.client(amy.user.id), notesUrl(klass.id, lesson.id, amy.profile.id), {
+      html: '<p>written in my class</p>',
+      version: 0,
+    });
+    // Amy is also on the roster of a second class on the same course, taught by someone else.
+    const second = await createClass(ctx.db, school, { courseId: course.id, features: 'STANDARD' });
+    const secondTeacher = await createTeacher(ctx.db, school, [second]);
+    await ctx.db.execute(
+      sql`insert into enrolments (school_id, class_id, profile_id, access_status)
+          values (${school.id}, ${second.id}, ${amy.profile.id}, 40)`,
+    );
+    const inSecond = notesUrl(second.id, lesson.id, amy.profile.id);
+    const read = await (await ctx.client(secondTeacher.user.id)).get(inSecond);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ html: '', version: 0 });
+    // Her notes in the second class are her own, separate from the first class's.
+    expect((await (await ctx.client(amy.user.id)).get(inSecond)).json()).toMatchObject({ html: '', version: 0 });
   });
 
   it('answers 404 for a lesson of another course or a profile not on the roster', async () => {

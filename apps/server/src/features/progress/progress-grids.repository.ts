@@ -422,7 +422,8 @@ export async function lessonGrid(db: Executor, q: ClassScope & { lessonId: numbe
     left join lesson_self_ratings sr
       on sr.lesson_id = ${q.lessonId} and sr.profile_id = r.profile_id and sr.school_id = ${q.schoolId}
     left join lesson_notes nt
-      on nt.lesson_id = ${q.lessonId} and nt.profile_id = r.profile_id and nt.school_id = ${q.schoolId}
+      on nt.lesson_id = ${q.lessonId} and nt.profile_id = r.profile_id and nt.class_id = ${q.classId}
+      and nt.school_id = ${q.schoolId}
     order by ${rosterOrder}, i.index`);
   return rows;
 }

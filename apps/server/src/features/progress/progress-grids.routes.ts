@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
+import { sendCsv } from '../../platform/csv-download';
 import { anonymiseRequested } from '../../platform/student-names';
 import * as service from './progress-grids.service';
 
@@ -23,10 +24,7 @@ async function answer(request: FastifyRequest, reply: FastifyReply, grid: Progre
   void reply.header('cache-control', 'private, no-store');
   if ((request.query as { format?: string }).format !== 'csv') return grid;
   const file = service.gridCsvFile(grid);
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .send(file.body);
+  return sendCsv(reply, file.fileName, file.body);
 }
 
 /** Class progress grids (students × items) and their CSV exports. */

@@ -130,8 +130,8 @@ async function gridClass() {
     ${now})`);
   await ctx.db.execute(sql`insert into lesson_self_ratings (school_id, profile_id, lesson_id, rating, updated_at)
     values (${s.schoolId}, ${bob.profile.id}, ${lesson.lesson.id}, 4, ${now})`);
-  await ctx.db.execute(sql`insert into lesson_notes (school_id, profile_id, lesson_id, html, updated_at)
-    values (${s.schoolId}, ${bob.profile.id}, ${lesson.lesson.id}, '<p>My notes</p>', ${now})`);
+  await ctx.db.execute(sql`insert into lesson_notes (school_id, class_id, profile_id, lesson_id, html, updated_at)
+    values (${s.schoolId}, ${s.classId}, ${bob.profile.id}, ${lesson.lesson.id}, '<p>My notes</p>', ${now})`);
 
   const base = `/api/v1/classes/${klass.id}/progress-grids`;
   return { school, course, klass, teacher, bob, cleo, ada, removed, topic, lesson, empty, exam, qs, reflective, base };
@@ -382,6 +382,15 @@ describe('anonymised grids and CSV', () => {
     expect(shown).toEqual([...shown].sort((a, b) => a.localeCompare(b)));
   });
 
+  it('exports names with accents and other scripts intact, as UTF-8 with a byte-order mark', async () => {
+    const f = await gridClass();
+    await createStudent(ctx.db, f.school, [f.klass], { firstName: 'Zoë', lastName: 'Łukasiewicz' });
+    const res = await (await ctx.client(f.teacher.user.id)).get(`${f.base}/exam/${f.exam.exam.id}/?format=csv`);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(new TextDecoder('utf-8').decode(res.rawPayload)).toContain('Zoë Łukasiewicz,');
+  });
+
   it('exports the same cells as CSV with a file name, neutralising formula cells', async () => {
     const f = await gridClass();
     await createStudent(ctx.db, f.school, [f.klass], { firstName: '=HYPERLINK("http://x")', lastName: 'Aaron' });
@@ -392,7 +401,9 @@ describe('anonymised grids and CSV', () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="9mat1-progress-exam-algebra-test\.csv"$/,
     );
-    const lines = res.body.split('\r\n');
+    // A UTF-8 byte-order mark first, so Excel reads the names right.
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Student,Status,Q1,Q2,Total,Percent');
     expect(lines[1]).toBe(
       `"'=HYPERLINK(""http://x"") Aaron",Not started,Not started,Not started,Not started,Not started`,

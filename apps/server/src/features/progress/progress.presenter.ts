@@ -8,13 +8,14 @@ type ClassmateRow = Awaited<ReturnType<typeof classmates>>[number];
 
 /**
  * api:user-progress-course. Every published lesson has an entry (so the page can rely on the keys); videos are
- * counted in lessons a student can open (not coming soon). Exams and their locks come with the exams issue.
+ * counted in lessons a student can open (not coming soon). Exams come from the student's sittings in the class.
  */
 export function presentUserCourseProgress(
   userId: number,
   classId: number,
   rows: StudentLessonRow[],
   lockedExamIds: readonly number[],
+  exams: UserCourseProgress['exams'],
 ): UserCourseProgress {
   const lessons: Record<string, LessonProgress> = {};
   let videoCount = 0;
@@ -38,7 +39,7 @@ export function presentUserCourseProgress(
     videos_watched: videosWatched,
     lessons,
     lessons_with_notes_taken: rows.filter((r) => r.has_notes).map((r) => r.lesson_id),
-    exams: {},
+    exams,
     locked_exam_ids: lockedExamIds.map(String),
   };
 }

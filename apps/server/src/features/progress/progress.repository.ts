@@ -47,7 +47,8 @@ export async function studentLessonProgress(
     from lessons l
     left join lesson_self_ratings r
       on r.lesson_id = l.id and r.profile_id = ${q.profileId} and r.school_id = ${q.schoolId}
-    left join lesson_notes n on n.lesson_id = l.id and n.profile_id = ${q.profileId} and n.school_id = ${q.schoolId}
+    left join lesson_notes n on n.lesson_id = l.id and n.profile_id = ${q.profileId} and n.class_id = ${q.classId}
+      and n.school_id = ${q.schoolId}
     where l.course_id = ${q.courseId} and l.is_published and l.id in ${lessonsInPublishedSections(q.courseId)}
     order by l.id`);
   return rows;
@@ -112,7 +113,7 @@ export async function classLessonAggregates(db: Executor, q: { classId: number; 
       from lesson_notes ln
       join roster r on r.profile_id = ln.profile_id
       join course_lessons cl on cl.id = ln.lesson_id
-      where ln.school_id = ${q.schoolId} and ln.html <> ''
+      where ln.class_id = ${q.classId} and ln.school_id = ${q.schoolId} and ln.html <> ''
       group by ln.lesson_id
     )
     select cl.id as lesson_id, cl.is_coming_soon,

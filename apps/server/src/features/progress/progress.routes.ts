@@ -10,13 +10,13 @@ import {
   watchProgressResponse,
 } from '@banksia/contracts/courses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import * as service from './progress.service';
 import { anonymiseRequested } from '../../platform/student-names';
+import { idParam } from '@banksia/contracts/ids';
 
-const userProgressParams = classIdParams.extend({ userId: z.coerce.number().int().positive() });
+const userProgressParams = classIdParams.extend({ userId: idParam });
 
 /** Course progress (a student's and the class's), classmates, chunk tracking and lesson self-ratings. */
 export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {

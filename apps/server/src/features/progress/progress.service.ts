@@ -10,6 +10,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { canTeach, loadClassAccess, requireClassMember, requireClassTeacher } from '../classes/classes.service';
+import { studentExamProgress } from '../exams/exam-progress';
 import { lockedExamIds } from '../exams/exams.service';
 import { StudentNamer } from '../../platform/student-names';
 import { presentClassCourseProgress, presentClassmates, presentUserCourseProgress } from './progress.presenter';
@@ -40,7 +41,7 @@ export async function userCourseProgress(
     ? access.studentProfileId!
     : await repo.rosterProfileOfUser(deps.db, klass.id, klass.school_id, userId);
   if (profileId === null) throw new AppError('not_found', 'No such student in this class.');
-  const [rows, locked] = await Promise.all([
+  const [rows, locked, exams] = await Promise.all([
     repo.studentLessonProgress(deps.db, {
       classId: klass.id,
       schoolId: klass.school_id,
@@ -48,8 +49,9 @@ export async function userCourseProgress(
       profileId,
     }),
     lockedExamIds(deps, klass.id),
+    studentExamProgress(deps, { classId: klass.id, schoolId: klass.school_id, profileId }),
   ]);
-  return presentUserCourseProgress(userId, klass.id, rows, locked);
+  return presentUserCourseProgress(userId, klass.id, rows, locked, exams);
 }
 
 /** The whole class's progress through its course: for the class's teachers, its school's admins and staff. */

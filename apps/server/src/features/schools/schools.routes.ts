@@ -13,8 +13,9 @@ import { access, hasRole, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import * as repo from './schools.repository';
 import * as service from './schools.service';
+import { idParam } from '@banksia/contracts/ids';
 
-const schoolIdParams = z.object({ schoolId: z.coerce.number().int().positive() });
+const schoolIdParams = z.object({ schoolId: idParam });
 
 export function schoolsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {

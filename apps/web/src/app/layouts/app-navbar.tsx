@@ -1,11 +1,13 @@
 import { isStaff, type Me } from '@banksia/contracts/accounts';
-import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconBook,
   IconBooks,
   IconBuildingCommunity,
   IconChecklist,
   IconLayoutDashboard,
+  IconListCheck,
+  IconMail,
   IconRepeat,
   IconTableImport,
   IconUserCog,
@@ -99,63 +101,70 @@ export function AppNavbar({ me }: { me: Me }) {
     />
   );
 
+  // The links scroll; the names switch and the tour stay in view at the foot of the navbar on any screen height.
   return (
-    <ScrollArea type="auto" h="100%">
-      {/* The header has no room for the course jumper on small screens, so it moves here. */}
-      <Box hiddenFrom="sm" px="xs" pb="sm">
-        <CourseJumper allCourses={isStaff(me.roles)} />
-      </Box>
-      <Item to="/account/" label="Home" icon={icon(IconHome)} exact />
-      <Item to={urlFor('courses')} label="Courses" icon={icon(IconBooks)} match="/course" />
-      <Item to={urlFor('library')} label="Library" icon={icon(IconLibrary)} />
-      <Item to={urlFor('account-classes')} label="My classes" icon={icon(IconUsersGroup)} />
-      {schools.length > 0 && (
-        <Item
-          to={urlFor('account-school')}
-          label={schools.length > 1 ? 'Schools' : 'School'}
-          description={schools.join(', ')}
-          icon={icon(IconBuildingCommunity)}
-        />
-      )}
-      {me.classes.length > 0 && <Item to={urlFor('tasks')} label="Tasks" icon={icon(IconChecklist)} />}
-      {studying.length > 0 && <Item to={urlFor('review')} label="Today's review" icon={icon(IconRepeat)} />}
-      {teaches && (
-        <NavSection title="School">
-          {schoolSlugs.map(([slug, name]) => (
-            <Item
-              key={slug}
-              to={urlFor('school', { schoolSlug: slug })}
-              label="School dashboard"
-              description={schoolSlugs.length > 1 ? name : undefined}
-              icon={icon(IconLayoutDashboard)}
-            />
-          ))}
-          <Item to={urlFor('class-management')} label="Class management" icon={icon(IconUserCog)} />
-          <Item to={urlFor('class-list-uploader')} label="Upload a class list" icon={icon(IconTableImport)} />
-        </NavSection>
-      )}
-      {teaching.length > 0 && <NavSection title="Teaching">{teaching.map(classLink)}</NavSection>}
-      {teaches && (
-        <Box px="sm" py="xs">
-          <AnonymiserToggle checked={anonymised} onChange={setAnonymised} withDescription={false} />
+    <>
+      <AppShell.Section grow component={ScrollArea} type="auto">
+        {/* The header has no room for the course jumper on small screens, so it moves here. */}
+        <Box hiddenFrom="sm" px="xs" pb="sm">
+          <CourseJumper allCourses={isStaff(me.roles)} />
         </Box>
-      )}
-      {studying.length > 0 && <NavSection title="Classes">{studying.map(classLink)}</NavSection>}
-      {contentAdmin && (
-        <NavSection title="Admin">
-          <Item to="/content/admin/users/edit/" label="Users" icon={icon(IconUsers)} />
-          <Item to="/content/admin/support/" label="Support inbox" icon={icon(IconInbox)} />
-        </NavSection>
-      )}
-      <Box px="xs" pt="md">
-        <ProductTour me={me} />
-      </Box>
-      {me.classes.length === 0 && !contentAdmin && (
-        <Text size="sm" c="dimmed" px="sm" mt="md">
-          <IconSchool size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
-          Your classes will appear here once you join one.
-        </Text>
-      )}
-    </ScrollArea>
+        <Item to="/account/" label="Home" icon={icon(IconHome)} exact />
+        <Item to={urlFor('courses')} label="Courses" icon={icon(IconBooks)} match="/course" />
+        <Item to={urlFor('library')} label="Library" icon={icon(IconLibrary)} />
+        <Item to={urlFor('account-classes')} label="My classes" icon={icon(IconUsersGroup)} />
+        {schools.length > 0 && (
+          <Item
+            to={urlFor('account-school')}
+            label={schools.length > 1 ? 'Schools' : 'School'}
+            description={schools.join(', ')}
+            icon={icon(IconBuildingCommunity)}
+          />
+        )}
+        {me.classes.length > 0 && <Item to={urlFor('tasks')} label="Tasks" icon={icon(IconChecklist)} />}
+        {studying.length > 0 && <Item to={urlFor('review')} label="Today's review" icon={icon(IconRepeat)} />}
+        {teaches && (
+          <NavSection title="School">
+            {schoolSlugs.map(([slug, name]) => (
+              <Item
+                key={slug}
+                to={urlFor('school', { schoolSlug: slug })}
+                label="School dashboard"
+                description={schoolSlugs.length > 1 ? name : undefined}
+                icon={icon(IconLayoutDashboard)}
+              />
+            ))}
+            <Item to={urlFor('class-management')} label="Class management" icon={icon(IconUserCog)} />
+            <Item to={urlFor('class-list-uploader')} label="Upload a class list" icon={icon(IconTableImport)} />
+          </NavSection>
+        )}
+        {teaching.length > 0 && <NavSection title="Teaching">{teaching.map(classLink)}</NavSection>}
+        {studying.length > 0 && <NavSection title="Classes">{studying.map(classLink)}</NavSection>}
+        {contentAdmin && (
+          <NavSection title="Admin">
+            <Item to="/content/admin/users/edit/" label="Users" icon={icon(IconUsers)} />
+            <Item to="/content/admin/support/" label="Support inbox" icon={icon(IconInbox)} />
+            <Item to={urlFor('content-admin-outbox')} label="Email outbox" icon={icon(IconMail)} />
+            <Item to={urlFor('content-admin-jobs')} label="Background jobs" icon={icon(IconListCheck)} />
+          </NavSection>
+        )}
+        {me.classes.length === 0 && !contentAdmin && (
+          <Text size="sm" c="dimmed" px="sm" mt="md">
+            <IconSchool size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
+            Your classes will appear here once you join one.
+          </Text>
+        )}
+      </AppShell.Section>
+      <AppShell.Section pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        {teaches && (
+          <Box px="sm" py={4}>
+            <AnonymiserToggle checked={anonymised} onChange={setAnonymised} withDescription={false} />
+          </Box>
+        )}
+        <Box px="xs" pt={4}>
+          <ProductTour me={me} />
+        </Box>
+      </AppShell.Section>
+    </>
   );
 }

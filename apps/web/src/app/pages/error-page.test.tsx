@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../test/render';
 import { ErrorPage } from './error-page';
 
 beforeEach(() => {
-  stubFetch({ 'GET /api/v1/auth/me/': { status: 401, body: { detail: 'x', code: 'not_authenticated' } } });
+  stubFetch({ 'GET /api/v1/auth/session/': { status: 200, body: { me: null } } });
 });
 
 // The spec's messages, written out so a change to the catalogue has to be deliberate (spec §8).

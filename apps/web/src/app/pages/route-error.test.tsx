@@ -25,7 +25,7 @@ function renderThrowing(error: unknown) {
 
 beforeEach(() => {
   vi.mocked(reportError).mockClear();
-  stubFetch({ 'GET /api/v1/auth/me/': { status: 401, body: { detail: 'x', code: 'not_authenticated' } } });
+  stubFetch({ 'GET /api/v1/auth/session/': { status: 200, body: { me: null } } });
   // React logs the caught render error; the test is about what the page shows.
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});

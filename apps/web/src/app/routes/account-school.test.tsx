@@ -48,7 +48,7 @@ const schoolClasses = (year: number) => ({
 describe('school and class lists', () => {
   it('shows a teacher their school’s classes for the latest year, and another year from its link', async () => {
     const seen = stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: priya },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: priya } },
       'GET /api/v1/schools/5/classes/': { status: 200, body: schoolClasses(2026) },
       'GET /api/v1/schools/5/classes/?year=2025': { status: 200, body: schoolClasses(2025) },
     });
@@ -67,13 +67,13 @@ describe('school and class lists', () => {
   });
 
   it('refuses the school page to someone who does not teach', async () => {
-    stubFetch({ 'GET /api/v1/auth/me/': { status: 200, body: makeMe({ roles: ['student'] }) } });
+    stubFetch({ 'GET /api/v1/auth/session/': { status: 200, body: { me: makeMe({ roles: ['student'] }) } } });
     renderApp('/account/school/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'What are you doing here?' })).toBeInTheDocument();
   });
 
   it('lists the user’s classes by year, or one year', async () => {
-    stubFetch({ 'GET /api/v1/auth/me/': { status: 200, body: priya } });
+    stubFetch({ 'GET /api/v1/auth/session/': { status: 200, body: { me: priya } } });
     const { router } = renderApp('/account/classes/');
 
     expect(await screen.findByRole('heading', { level: 2, name: '2026' })).toBeInTheDocument();

@@ -11,7 +11,6 @@ import { Page } from '../components/page';
 import { PageHeader } from '../components/page-header';
 import { TableSkeleton } from '../components/skeletons';
 import { YearNav } from '../components/year-nav';
-import { ErrorPage } from '../pages/error-page';
 import { FailurePage } from '../pages/failure-page';
 import { yearParam } from '../route-params';
 import { useLoadable } from '../use-loadable';
@@ -33,7 +32,7 @@ export function AccountSchoolRoute() {
   if (!me) return null;
   if (year !== null && Number.isNaN(year)) return <FailurePage reason={FailureReason.NOT_FOUND_ERROR} />;
   const schools = teacherSchools(me);
-  if (schools.length === 0) return <ErrorPage status={403} />;
+  if (schools.length === 0) return <FailurePage reason={FailureReason.UNAUTHORIZED_ERROR} />;
   const wanted = Number(params.get('school'));
   const school = schools.find((s) => s.id === wanted) ?? schools[0]!;
 

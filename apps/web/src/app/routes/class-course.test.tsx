@@ -27,7 +27,7 @@ function progressBar(name: string) {
 describe('class course page', () => {
   it('shows a student their progress per topic and their lessons with what they opened, watched and rated', async () => {
     const seen = stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: ava },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
       'GET /api/v1/classes/11/assemblage/': { status: 200, body: makeClassAssemblage() },
       'GET /api/v1/classes/11/users/1/progress/': { status: 200, body: makeUserProgress() },
     });
@@ -76,7 +76,7 @@ describe('class course page', () => {
 
   it('shows a teacher the class’s progress lesson by lesson', async () => {
     const seen = stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: priya },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: priya } },
       'GET /api/v1/classes/11/assemblage/': { status: 200, body: makeClassAssemblage() },
       'GET /api/v1/classes/11/progress/': { status: 200, body: makeClassProgress() },
     });
@@ -108,7 +108,7 @@ describe('class course page', () => {
 
   it('shows the failure page when the class’s course cannot be had', async () => {
     stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: ava },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
       'GET /api/v1/classes/11/assemblage/': { status: 403, body: { detail: 'No.', code: 'forbidden' } },
     });
     renderApp('/class/11/course/');
@@ -118,7 +118,7 @@ describe('class course page', () => {
 
   it('shows one topic with its sub-sections, exams and files', async () => {
     stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: ava },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
       'GET /api/v1/classes/11/assemblage/': { status: 200, body: makeClassAssemblage() },
       'GET /api/v1/classes/11/users/1/progress/': { status: 200, body: makeUserProgress() },
     });

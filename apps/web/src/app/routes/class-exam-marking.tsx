@@ -1,3 +1,4 @@
+import { FailureReason } from '@banksia/contracts/errors';
 import { useParams } from 'react-router';
 import { MarkingOverviewPage } from '../../features/exams/marking/routes/marking-overview-page';
 import { QuestionMarkingPage } from '../../features/exams/marking/routes/question-marking-page';
@@ -5,6 +6,7 @@ import { urlFor } from '../../lib/named-routes';
 import { classCrumbs, ClassPageFrame } from '../components/class-page-frame';
 import { useClassContext } from '../layouts/class-context';
 import { ErrorPage } from '../pages/error-page';
+import { FailurePage } from '../pages/failure-page';
 import { idParam } from '../route-params';
 
 /**
@@ -14,7 +16,7 @@ import { idParam } from '../route-params';
 export function ClassExamMarkingRoute() {
   const ctx = useClassContext();
   const examId = idParam(useParams().examId);
-  if (ctx.role !== 'teacher') return <ErrorPage status={403} />;
+  if (ctx.role !== 'teacher') return <FailurePage reason={FailureReason.UNAUTHORIZED_ERROR} />;
   if (examId === null) return <ErrorPage status={404} />;
   const { classId, me } = ctx;
   return (
@@ -30,7 +32,7 @@ export function ClassExamQuestionMarkingRoute() {
   const params = useParams();
   const examId = idParam(params.examId);
   const questionId = idParam(params.questionId);
-  if (ctx.role !== 'teacher') return <ErrorPage status={403} />;
+  if (ctx.role !== 'teacher') return <FailurePage reason={FailureReason.UNAUTHORIZED_ERROR} />;
   if (examId === null || questionId === null) return <ErrorPage status={404} />;
   const { classId, me } = ctx;
   const exam = ctx.assemblage.exams[String(examId)];

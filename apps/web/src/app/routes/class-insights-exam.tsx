@@ -1,3 +1,4 @@
+import { FailureReason } from '@banksia/contracts/errors';
 import { useParams } from 'react-router';
 import { ExamInsightsPage } from '../../features/insights/routes/exam-insights-page';
 import { QuestionInsightsPage } from '../../features/insights/routes/question-insights-page';
@@ -5,6 +6,7 @@ import { urlFor } from '../../lib/named-routes';
 import { classCrumbs, ClassPageFrame } from '../components/class-page-frame';
 import { useClassContext } from '../layouts/class-context';
 import { ErrorPage } from '../pages/error-page';
+import { FailurePage } from '../pages/failure-page';
 import { idParam } from '../route-params';
 
 /**
@@ -16,7 +18,7 @@ export function ClassExamInsightsRoute() {
   const params = useParams();
   const topicId = idParam(params.topicId);
   const examId = idParam(params.examId);
-  if (ctx.role !== 'teacher') return <ErrorPage status={403} />;
+  if (ctx.role !== 'teacher') return <FailurePage reason={FailureReason.UNAUTHORIZED_ERROR} />;
   if (topicId === null || examId === null) return <ErrorPage status={404} />;
   const { classId } = ctx;
   return (
@@ -33,7 +35,7 @@ export function ClassExamQuestionInsightsRoute() {
   const topicId = idParam(params.topicId);
   const examId = idParam(params.examId);
   const questionId = idParam(params.questionId);
-  if (ctx.role !== 'teacher') return <ErrorPage status={403} />;
+  if (ctx.role !== 'teacher') return <FailurePage reason={FailureReason.UNAUTHORIZED_ERROR} />;
   if (topicId === null || examId === null || questionId === null) return <ErrorPage status={404} />;
   const { classId } = ctx;
   const exam = ctx.assemblage.exams[String(examId)];

@@ -1,8 +1,10 @@
+import { FailureReason } from '@banksia/contracts/errors';
 import { useParams } from 'react-router';
 import { LessonInsightsPage } from '../../features/insights/routes/lesson-insights-page';
 import { classCrumbs, ClassPageFrame } from '../components/class-page-frame';
 import { useClassContext } from '../layouts/class-context';
 import { ErrorPage } from '../pages/error-page';
+import { FailurePage } from '../pages/failure-page';
 import { idParam } from '../route-params';
 
 /**
@@ -14,7 +16,7 @@ export function ClassLessonDashboardRoute() {
   const params = useParams();
   const topicId = idParam(params.topicId);
   const lessonId = idParam(params.lessonId);
-  if (ctx.role !== 'teacher') return <ErrorPage status={403} />;
+  if (ctx.role !== 'teacher') return <FailurePage reason={FailureReason.UNAUTHORIZED_ERROR} />;
   if (topicId === null || lessonId === null) return <ErrorPage status={404} />;
   const { classId } = ctx;
   return (

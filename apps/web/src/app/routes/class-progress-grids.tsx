@@ -1,3 +1,4 @@
+import { FailureReason } from '@banksia/contracts/errors';
 import { useParams } from 'react-router';
 import type { GridSpec } from '../../features/progress/api/get-progress-grid';
 import { ProgressGridPage } from '../../features/progress/routes/progress-grid-page';
@@ -6,6 +7,7 @@ import { classCrumbs, ClassPageFrame } from '../components/class-page-frame';
 import type { Crumb } from '../components/page-breadcrumbs';
 import { useClassContext, type ClassContext } from '../layouts/class-context';
 import { ErrorPage } from '../pages/error-page';
+import { FailurePage } from '../pages/failure-page';
 import { idParam } from '../route-params';
 
 /** Breadcrumbs of a grid: the course, then the topic when the grid sits under one. */
@@ -36,7 +38,7 @@ function crumbsFor(ctx: ClassContext, spec: GridSpec): Crumb[] {
 function GridRoute({ toSpec }: { toSpec: (classId: number, ids: Record<string, number | null>) => GridSpec | null }) {
   const ctx = useClassContext();
   const params = useParams();
-  if (ctx.role !== 'teacher') return <ErrorPage status={403} />;
+  if (ctx.role !== 'teacher') return <FailurePage reason={FailureReason.UNAUTHORIZED_ERROR} />;
   const ids = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, idParam(v)]));
   const spec = toSpec(ctx.classId, ids);
   if (!spec) return <ErrorPage status={404} />;

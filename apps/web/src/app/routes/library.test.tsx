@@ -31,7 +31,7 @@ function cardTitles() {
 describe('library', () => {
   it('searches the courses with the course selector rule', async () => {
     stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: ava },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
       'GET /api/v1/courses/': { status: 200, body: courses },
     });
     const { user, router } = renderApp('/library/');
@@ -65,7 +65,7 @@ describe('library', () => {
 
   it('explains how to get into a course and lists its demo lessons', async () => {
     stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: makeMe({ roles: ['student'] }) },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: makeMe({ roles: ['student'] }) } },
       'GET /api/v1/presitree/3/assemblage/': { status: 200, body: makePresitree() },
     });
     renderApp('/library/access/3/');
@@ -82,7 +82,7 @@ describe('library', () => {
 
   it('links a course’s outline into the user’s class', async () => {
     stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: ava },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
       'GET /api/v1/presitree/3/assemblage/': { status: 200, body: makePresitree() },
     });
     renderApp('/course/3/');

@@ -1,7 +1,8 @@
+import { FailureReason } from '@banksia/contracts/errors';
 import { ReviewTopicsPage } from '../../features/exams/review/routes/review-topics-page';
 import { classCrumbs, ClassPageFrame } from '../components/class-page-frame';
 import { useClassContext } from '../layouts/class-context';
-import { ErrorPage } from '../pages/error-page';
+import { FailurePage } from '../pages/failure-page';
 
 /**
  * /class/{classId}/review/: the topics the class keeps missing in review. Teachers of the class, school admins and
@@ -9,7 +10,7 @@ import { ErrorPage } from '../pages/error-page';
  */
 export function ReviewTopicsRoute() {
   const ctx = useClassContext();
-  if (ctx.role !== 'teacher') return <ErrorPage status={403} />;
+  if (ctx.role !== 'teacher') return <FailurePage reason={FailureReason.UNAUTHORIZED_ERROR} />;
   const { classId, assemblage, me } = ctx;
   const className = me.classes.find((c) => c.id === classId)?.title ?? assemblage.course.title;
   return (

@@ -1,9 +1,10 @@
 import { roleLabels, type Me } from '@banksia/contracts/accounts';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconInbox, IconUsers } from '@tabler/icons-react';
+import { IconInbox, IconListCheck, IconMail, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSupportRequests } from '../../features/support/api/get-support-requests';
+import { urlFor } from '../../lib/named-routes';
 import classes from './staff-home.module.css';
 
 function AdminCard({
@@ -70,6 +71,12 @@ export function StaffHome({ me }: { me: Me }) {
             }
           >
             Read messages sent with &lsquo;Contact support&rsquo; and mark them resolved.
+          </AdminCard>
+          <AdminCard to={urlFor('content-admin-outbox')} icon={<IconMail size={24} />} title="Email outbox">
+            Read the emails Banksia has written (invitations, password resets) and whether they were sent.
+          </AdminCard>
+          <AdminCard to={urlFor('content-admin-jobs')} icon={<IconListCheck size={24} />} title="Background jobs">
+            See the job queues, and retry jobs that failed after their last attempt.
           </AdminCard>
         </SimpleGrid>
       ) : null}

@@ -1,13 +1,13 @@
-import { meResponse, type Me } from '@banksia/contracts/accounts';
+import { sessionResponse, type Me } from '@banksia/contracts/accounts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { RequestFailure } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
 import { getJson } from '../../../lib/request';
 
-/** The signed-in user, or null when signed out (the API answers 401). */
+/** The signed-in user, or null when signed out (the session call answers `{me: null}`: no error to log). */
 export async function getMe(signal?: AbortSignal): Promise<Me | null> {
-  const result = await getJson(urlFor('api:me'), { signal, transform: (body) => meResponse.parse(body) });
-  if (result.ok) return result.body;
+  const result = await getJson(urlFor('api:session'), { signal, transform: (body) => sessionResponse.parse(body) });
+  if (result.ok) return result.body.me;
   if (result.status === 401) return null;
   throw new RequestFailure(result.failureReason, result.status, result.body);
 }

@@ -4,7 +4,7 @@ import { apiCalls, stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
 import { ChangePasswordForm } from './change-password-form';
 
-const signedOut = { 'GET /api/v1/auth/me/': { status: 401, body: { detail: 'x', code: 'not_authenticated' } } };
+const signedOut = { 'GET /api/v1/auth/session/': { status: 200, body: { me: null } } };
 
 async function fill(
   user: ReturnType<typeof renderWithProviders>['user'],

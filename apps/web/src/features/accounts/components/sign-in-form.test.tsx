@@ -7,7 +7,7 @@ import { SignInForm } from './sign-in-form';
 
 const me = makeMe();
 const signedOut = {
-  'GET /api/v1/auth/me/': { status: 401, body: { detail: 'Not signed in.', code: 'not_authenticated' } },
+  'GET /api/v1/auth/session/': { status: 200, body: { me: null } },
 };
 
 describe('SignInForm', () => {

@@ -1,8 +1,10 @@
 import { loginBody, type Me } from '@banksia/contracts/accounts';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { fieldErrorsOf, formErrorOf, validate, type FieldErrors } from '../../../components/field-errors';
+import { urlFor } from '../../../lib/named-routes';
 import { useLogin } from '../api/login';
 
 interface SignInFormProps {
@@ -70,6 +72,9 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
         <Button type="submit" loading={login.isPending} fullWidth>
           Sign in
         </Button>
+        <Anchor component={Link} to={urlFor('account-forgot-password')} size="sm" ta="center">
+          Forgot password?
+        </Anchor>
       </Stack>
     </form>
   );

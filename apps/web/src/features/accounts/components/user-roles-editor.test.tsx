@@ -10,7 +10,7 @@ function Editor({ isSelf = false }: { isSelf?: boolean }) {
   return roles.data ? <UserRolesEditor userId={5} userRoles={roles.data.roles} isSelf={isSelf} /> : null;
 }
 
-const signedOut = { 'GET /api/v1/auth/me/': { status: 401, body: { detail: 'x', code: 'not_authenticated' } } };
+const signedOut = { 'GET /api/v1/auth/session/': { status: 200, body: { me: null } } };
 
 describe('UserRolesEditor', () => {
   it('saves each change through save_role', async () => {

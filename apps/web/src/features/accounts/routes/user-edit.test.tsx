@@ -22,7 +22,7 @@ const notFound = { status: 404, body: { detail: 'No such user.', code: 'not_foun
 
 function answers(extra: Record<string, Answer> = {}): Record<string, Answer> {
   return {
-    'GET /api/v1/auth/me/': { status: 200, body: staff },
+    'GET /api/v1/auth/session/': { status: 200, body: { me: staff } },
     'GET /api/v1/users/5/': { status: 200, body: ava },
     'GET /api/v1/users/5/get_roles/': { status: 200, body: { user_id: 5, roles: ['student'] } },
     ...extra,

@@ -10,6 +10,7 @@ import { isRecord } from '../../../lib/json-body';
 import { useMe } from '../api/get-me';
 import { useUser } from '../api/get-user';
 import { useUserRoles } from '../api/get-user-roles';
+import { ResendInvitationButton } from '../components/resend-invitation-button';
 import { UserActiveControl } from '../components/user-active-control';
 import { UserRolesEditor } from '../components/user-roles-editor';
 
@@ -74,6 +75,12 @@ function UserEdit({ userId }: { userId: number }) {
         ) : (
           <LoadingState label="Loading account status" />
         )}
+      </Paper>
+      <Paper withBorder p="lg">
+        <Title order={2} size="h3" mb="sm">
+          Invitation
+        </Title>
+        <ResendInvitationButton userId={userId} name={name} />
       </Paper>
     </Stack>
   );

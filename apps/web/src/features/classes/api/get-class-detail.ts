@@ -3,7 +3,7 @@ import { toClassDetail } from '@banksia/contracts/rules/class-detail';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { CLASS_DOMAIN_RETRY, getJson } from '../../../lib/request';
 
 /** A class with its roster, plus the students whose access is LOCKED (ClassDetail itself drops access status). */
 export interface ClassRoster {
@@ -20,7 +20,13 @@ export function toClassRoster(body: unknown): ClassRoster {
 
 /** A class's detail and roster (its teachers and staff only). */
 export async function getClassDetail(classId: number, signal?: AbortSignal): Promise<ClassRoster> {
-  return unwrap(await getJson(urlFor('api:class-detail', { classId }), { signal, transform: toClassRoster }));
+  return unwrap(
+    await getJson(urlFor('api:class-detail', { classId }), {
+      signal,
+      retry: CLASS_DOMAIN_RETRY,
+      transform: toClassRoster,
+    }),
+  );
 }
 
 export function classDetailQueryOptions(classId: number) {

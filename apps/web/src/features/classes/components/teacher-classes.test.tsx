@@ -41,7 +41,7 @@ const raw: RawClassDetail = {
 describe('TeacherClasses', () => {
   it('lists a class’s students in roster order when opened, without removed ones, marking locked ones', async () => {
     const seen = stubFetch({
-      'GET /api/v1/auth/me/': { status: 401, body: { detail: 'x', code: 'not_authenticated' } },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: null } },
       'GET /api/v1/classes/11/': { status: 200, body: raw },
     });
     const { user } = renderWithProviders(
@@ -67,7 +67,7 @@ describe('TeacherClasses', () => {
 
   it('says so when the students cannot be loaded', async () => {
     stubFetch({
-      'GET /api/v1/auth/me/': { status: 401, body: { detail: 'x', code: 'not_authenticated' } },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: null } },
       'GET /api/v1/classes/11/': { status: 403, body: { detail: 'No.', code: 'forbidden' } },
     });
     const { user } = renderWithProviders(<TeacherClasses classes={[makeClass({ role: 'teacher' })]} schools={[]} />);

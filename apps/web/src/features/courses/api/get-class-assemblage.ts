@@ -2,13 +2,14 @@ import { classAssemblageResponse, type ClassAssemblage } from '@banksia/contract
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { CLASS_DOMAIN_RETRY, getJson } from '../../../lib/request';
 
 /** The class's course as a tree with its content (api:course-assemblage). */
 export async function getClassAssemblage(classId: number, signal?: AbortSignal): Promise<ClassAssemblage> {
   return unwrap(
     await getJson(urlFor('api:course-assemblage', { classId }), {
       signal,
+      retry: CLASS_DOMAIN_RETRY,
       transform: (body) => classAssemblageResponse.parse(body),
     }),
   );

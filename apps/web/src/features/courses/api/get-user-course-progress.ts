@@ -3,7 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { CLASS_DOMAIN_RETRY, getJson } from '../../../lib/request';
 
 /** One student's progress through a class's course (api:user-progress-course). */
 export async function getUserCourseProgress(
@@ -14,6 +14,7 @@ export async function getUserCourseProgress(
   return unwrap(
     await getJson(urlFor('api:user-progress-course', { classId, userId }), {
       signal,
+      retry: CLASS_DOMAIN_RETRY,
       transform: (body) => userCourseProgressResponse.parse(body),
     }),
   );

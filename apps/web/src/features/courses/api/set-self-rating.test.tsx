@@ -11,7 +11,7 @@ const ava = makeMe({ roles: ['student'], classes: [makeClass({ id: 11, role: 'st
 
 function answers(selfAssessment: Answer): Record<string, Answer> {
   return {
-    'GET /api/v1/auth/me/': { status: 200, body: ava },
+    'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
     'GET /api/v1/classes/11/assemblage/': { status: 200, body: makeClassAssemblage() },
     'GET /api/v1/classes/11/users/1/progress/': { status: 200, body: makeUserProgress() },
     'POST /api/v1/classes/11/chunks/300/visit/': { status: 204 },

@@ -13,7 +13,7 @@ const SITTING = '/api/v1/classes/1/exams/3/sitting/';
 
 function stubOverview(overrides: Record<string, Answer> = {}) {
   return stubFetch({
-    'GET /api/v1/auth/me/': { status: 200, body: makeMe({ user: { ...makeMe().user, id: 9 } }) },
+    'GET /api/v1/auth/session/': { status: 200, body: { me: makeMe({ user: { ...makeMe().user, id: 9 } }) } },
     'GET /api/v1/exams/3/': { status: 200, body: makeExam({ additional_materials: 'Ruler' }) },
     'GET /api/v1/exams/3/classes/': { status: 200, body: makeClasses() },
     [`GET ${SITTING}`]: { status: 404, body: { code: 'not_found', detail: 'No sitting.' } },

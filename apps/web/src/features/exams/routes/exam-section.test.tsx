@@ -34,7 +34,7 @@ const submitted = (sitting: Sitting): Sitting => ({
 
 function stubExam(overrides: Record<string, Answer> = {}, sitting: Sitting = makeSitting()) {
   return stubFetch({
-    'GET /api/v1/auth/me/': { status: 200, body: makeMe({ user: { ...makeMe().user, id: 9 } }) },
+    'GET /api/v1/auth/session/': { status: 200, body: { me: makeMe({ user: { ...makeMe().user, id: 9 } }) } },
     [`GET ${EXAM}`]: { status: 200, body: makeExam() },
     [`GET ${CLASSES}`]: {
       status: 200,

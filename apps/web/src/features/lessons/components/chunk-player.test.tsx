@@ -31,7 +31,7 @@ const priya = makeMe({
 
 function student(extra: Record<string, Answer> = {}): Record<string, Answer> {
   return {
-    'GET /api/v1/auth/me/': { status: 200, body: ava },
+    'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
     'GET /api/v1/classes/11/assemblage/': { status: 200, body: makeClassAssemblage() },
     'GET /api/v1/classes/11/users/1/progress/': { status: 200, body: makeUserProgress() },
     'POST /api/v1/classes/11/chunks/300/visit/': { status: 204 },
@@ -168,7 +168,7 @@ describe('chunk player', () => {
 
   it('lets a teacher watch without a rating or notes', async () => {
     stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: priya },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: priya } },
       'GET /api/v1/classes/11/assemblage/': { status: 200, body: makeClassAssemblage() },
     });
     renderApp('/class/11/lesson/200/1/');
@@ -205,7 +205,7 @@ describe('chunk player', () => {
 
 describe('demo lesson', () => {
   const signedOut: Record<string, Answer> = {
-    'GET /api/v1/auth/me/': { status: 401, body: { detail: 'Not signed in.', code: 'not_authenticated' } },
+    'GET /api/v1/auth/session/': { status: 200, body: { me: null } },
     'GET /api/v1/demo/lessons/200/': { status: 200, body: makeDemoLesson() },
   };
 

@@ -42,7 +42,7 @@ function saves(request: SeenRequest): Response {
 
 function answers(extra: Record<string, Answer> = {}): Record<string, Answer> {
   return {
-    'GET /api/v1/auth/me/': { status: 200, body: student },
+    'GET /api/v1/auth/session/': { status: 200, body: { me: student } },
     [`GET ${NOTES_URL}`]: { status: 200, body: notes() },
     [`PUT ${NOTES_URL}`]: saves,
     ...extra,
@@ -339,7 +339,7 @@ describe('lesson notes page', () => {
     it('reads the notes without an editor', async () => {
       const seen = stubFetch(
         answers({
-          'GET /api/v1/auth/me/': { status: 200, body: teacher },
+          'GET /api/v1/auth/session/': { status: 200, body: { me: teacher } },
           [`GET ${NOTES_URL}`]: {
             status: 200,
             body: notes({
@@ -361,7 +361,7 @@ describe('lesson notes page', () => {
     it('sees that there are no notes yet', async () => {
       stubFetch(
         answers({
-          'GET /api/v1/auth/me/': { status: 200, body: teacher },
+          'GET /api/v1/auth/session/': { status: 200, body: { me: teacher } },
           [`GET ${NOTES_URL}`]: { status: 200, body: notes({ html: '', version: 0 }) },
         }),
       );

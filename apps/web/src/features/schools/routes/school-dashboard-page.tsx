@@ -1,6 +1,6 @@
 import { classTypeLabels } from '@banksia/contracts/classes';
 import type { SchoolDashboard } from '@banksia/contracts/schools';
-import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { LoadingState } from '../../../components/loading-state';
@@ -79,7 +79,8 @@ function ClassesTable({ data }: { data: SchoolDashboard }) {
                   return (
                     <Table.Tr key={c.id}>
                       <Table.Th scope="row">
-                        <Group gap={6} wrap="nowrap">
+                        {/* The class type sits under the title: side by side, a narrow column cut it to "TEACHE…". */}
+                        <Stack gap={4} align="flex-start">
                           {c.can_open ? (
                             <Anchor component={Link} to={urlFor('class-course', { classId: c.id })} fw={600}>
                               {c.title}
@@ -94,7 +95,7 @@ function ClassesTable({ data }: { data: SchoolDashboard }) {
                               {classTypeLabels[c.class_type]}
                             </Badge>
                           )}
-                        </Group>
+                        </Stack>
                       </Table.Th>
                       <Table.Td>{c.course_title}</Table.Td>
                       <Table.Td>

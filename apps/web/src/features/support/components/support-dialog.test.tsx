@@ -5,8 +5,8 @@ import { makeMe } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { ContactSupportButton } from './contact-support-button';
 
-const signedOut = { 'GET /api/v1/auth/me/': { status: 401, body: { detail: 'x', code: 'not_authenticated' } } };
-const signedIn = { 'GET /api/v1/auth/me/': { status: 200, body: makeMe() } };
+const signedOut = { 'GET /api/v1/auth/session/': { status: 200, body: { me: null } } };
+const signedIn = { 'GET /api/v1/auth/session/': { status: 200, body: { me: makeMe() } } };
 
 beforeEach(() => {
   window.history.pushState({}, '', '/account/profile/');

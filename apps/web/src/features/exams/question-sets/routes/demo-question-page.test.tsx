@@ -14,13 +14,13 @@ beforeAll(async () => {
 }, 60_000);
 
 const FIRST_LOAD = { timeout: 5000 };
-const signedOut = { status: 401, body: { detail: 'Not signed in.', code: 'not_authenticated' } };
+const signedOut = { status: 200, body: { me: null } };
 
 afterEach(() => window.sessionStorage.clear());
 
 function stubDemo() {
   return stubFetch({
-    'GET /api/v1/auth/me/': signedOut,
+    'GET /api/v1/auth/session/': signedOut,
     'GET /api/v1/demo/question-sets/400/': { status: 200, body: makeQuestionSet() },
     'POST /api/v1/demo/question-sets/400/check/': (request) => {
       const { answer } = request.body as { answer: { option_ids: string[] } };
@@ -57,7 +57,7 @@ describe('demo question set', () => {
 
     // One check, of exactly this answer, and nothing else sent: no sitting, no saved answer.
     expect(apiCalls(seen).map((r) => `${r.method} ${r.path}`)).toEqual([
-      'GET /api/v1/auth/me/',
+      'GET /api/v1/auth/session/',
       'GET /api/v1/demo/question-sets/400/',
       'POST /api/v1/demo/question-sets/400/check/',
     ]);
@@ -92,6 +92,6 @@ describe('demo question set', () => {
       apiCalls(seen)
         .slice(before)
         .map((r) => `${r.method} ${r.path}`),
-    ).toEqual(['GET /api/v1/auth/me/', 'GET /api/v1/demo/question-sets/400/']);
+    ).toEqual(['GET /api/v1/auth/session/', 'GET /api/v1/demo/question-sets/400/']);
   });
 });

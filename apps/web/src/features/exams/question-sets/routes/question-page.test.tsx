@@ -37,7 +37,7 @@ function assemblage(tabbed: boolean) {
 
 function stubSet({ tabbed, sitting = makeSitting() }: { tabbed: boolean; sitting?: Sitting | null }) {
   return stubFetch({
-    'GET /api/v1/auth/me/': { status: 200, body: ava },
+    'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
     'GET /api/v1/classes/11/assemblage/': { status: 200, body: assemblage(tabbed) },
     'GET /api/v1/exams/400/': { status: 200, body: makeQuestionSet() },
     'GET /api/v1/classes/11/exams/400/sitting/': sitting
@@ -103,7 +103,7 @@ describe('question set navigation', () => {
 
   it('marks a question answered as soon as the student answers it', async () => {
     stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: ava },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
       'GET /api/v1/classes/11/assemblage/': { status: 200, body: assemblage(true) },
       'GET /api/v1/exams/400/': { status: 200, body: makeQuestionSet() },
       'GET /api/v1/classes/11/exams/400/sitting/': { status: 200, body: makeSitting() },
@@ -121,7 +121,7 @@ describe('submitting a question set', () => {
   it('asks first when questions are unanswered, saves what is typed, submits and shows the result', async () => {
     let sitting = makeSitting();
     const seen = stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: ava },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
       'GET /api/v1/classes/11/assemblage/': { status: 200, body: assemblage(false) },
       'GET /api/v1/exams/400/': { status: 200, body: makeQuestionSet() },
       'GET /api/v1/classes/11/exams/400/sitting/': () => jsonResponse(200, sitting),
@@ -169,7 +169,7 @@ describe('submitting a question set', () => {
       correct_option_ids: ['a'],
     };
     stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: ava },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
       'GET /api/v1/classes/11/assemblage/': { status: 200, body: assemblage(false) },
       'GET /api/v1/exams/400/': { status: 200, body: exam },
       'GET /api/v1/classes/11/exams/400/sitting/': {
@@ -199,7 +199,7 @@ describe('submitting a question set', () => {
 describe('a lesson question set outside the class plan', () => {
   it("says lesson questions aren't in the plan when LESSON_QUESTIONS is off for the class, and loads nothing", async () => {
     const seen = stubFetch({
-      'GET /api/v1/auth/me/': { status: 200, body: ava },
+      'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
       'GET /api/v1/classes/11/assemblage/': {
         status: 200,
         body: makeClassAssemblage({

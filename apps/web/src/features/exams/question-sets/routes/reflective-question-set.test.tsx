@@ -44,7 +44,7 @@ const submitted = makeSitting({
 
 function stubReflective(sitting: unknown, extra = {}) {
   return stubFetch({
-    'GET /api/v1/auth/me/': { status: 200, body: ava },
+    'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
     'GET /api/v1/classes/11/assemblage/': { status: 200, body: assemblage },
     'GET /api/v1/exams/403/': { status: 200, body: reflective },
     'GET /api/v1/classes/11/exams/403/sitting/': { status: 200, body: sitting },

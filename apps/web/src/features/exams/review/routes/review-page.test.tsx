@@ -77,7 +77,7 @@ function result(overrides: Partial<ReviewAnswerResult>): ReviewAnswerResult {
   };
 }
 
-const me = { status: 200, body: makeMe({ classes: [makeClass({ id: 7, title: '9MAT1', role: 'student' })] }) };
+const me = { status: 200, body: { me: makeMe({ classes: [makeClass({ id: 7, title: '9MAT1', role: 'student' })] }) } };
 
 describe("today's review", () => {
   it('works through the set one question at a time: check, solution, when it comes back, next, done', async () => {
@@ -105,7 +105,7 @@ describe("today's review", () => {
     });
     let reviewGets = 0;
     const seen = stubFetch({
-      'GET /api/v1/auth/me/': me,
+      'GET /api/v1/auth/session/': me,
       'GET /api/v1/review/': () => {
         reviewGets += 1;
         return jsonResponse(
@@ -171,7 +171,7 @@ describe("today's review", () => {
   it('offers another set when more are due than one set holds', async () => {
     let reviewGets = 0;
     stubFetch({
-      'GET /api/v1/auth/me/': me,
+      'GET /api/v1/auth/session/': me,
       'GET /api/v1/review/': () => {
         reviewGets += 1;
         return jsonResponse(
@@ -203,7 +203,7 @@ describe("today's review", () => {
   });
 
   it('explains where review questions come from when there are none, and says when the next is due', async () => {
-    stubFetch({ 'GET /api/v1/auth/me/': me, 'GET /api/v1/review/': { status: 200, body: today() } });
+    stubFetch({ 'GET /api/v1/auth/session/': me, 'GET /api/v1/review/': { status: 200, body: today() } });
     const first = renderApp('/review/');
     expect(await screen.findByRole('heading', { name: 'Nothing to review yet' }, FIRST_LOAD)).toBeInTheDocument();
     expect(screen.getByText(/wrong, or partly wrong, in exams and question sets/)).toBeInTheDocument();
@@ -211,7 +211,7 @@ describe("today's review", () => {
     first.unmount();
 
     stubFetch({
-      'GET /api/v1/auth/me/': me,
+      'GET /api/v1/auth/session/': me,
       'GET /api/v1/review/': {
         status: 200,
         body: today({ total_cards: 4, next_due: '2026-03-09T00:00:00.000Z' }),
@@ -224,7 +224,7 @@ describe("today's review", () => {
 
   it('says why an answer could not be checked, and keeps it to try again', async () => {
     stubFetch({
-      'GET /api/v1/auth/me/': me,
+      'GET /api/v1/auth/session/': me,
       'GET /api/v1/review/': { status: 200, body: today({ cards: [card(901)], due_today: 1, total_cards: 1 }) },
       'POST /api/v1/classes/7/review/questions/901/answer/': {
         status: 409,

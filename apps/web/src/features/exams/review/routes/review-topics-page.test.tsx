@@ -61,9 +61,9 @@ function topics(names: [string, string]): ReviewTopics {
 describe('topics to revisit', () => {
   it('lists topics by miss rate with the students who struggle, and hides names on request', async () => {
     stubFetch({
-      'GET /api/v1/auth/me/': {
+      'GET /api/v1/auth/session/': {
         status: 200,
-        body: makeMe({ roles: ['teacher'], classes: [makeClass({ id: 11, title: '9MAT1', role: 'teacher' })] }),
+        body: { me: makeMe({ roles: ['teacher'], classes: [makeClass({ id: 11, title: '9MAT1', role: 'teacher' })] }) },
       },
       'GET /api/v1/classes/11/assemblage/': { status: 200, body: makeClassAssemblage() },
       'GET /api/v1/classes/11/review/topics/': () =>

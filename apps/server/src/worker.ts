@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import pino from 'pino';
+import { jobDefinitions } from './jobs';
+import { systemClock } from './platform/clock';
+import { loadConfig } from './platform/config';
+import { openDatabase, runMigrations } from './platform/db';
+import type { AppDeps } from './platform/deps';
+import { Jobs } from './platform/jobs';
+import { loadSecretKey } from './platform/secrets';
+
+/**
+ * The URL of the embedded PostgreSQL that `npm start` runs from `dir` (platform/embedded-postgres.ts keeps its
+ * password there); null when that folder holds none. Read here rather than through that module, because importing
+ * the `embedded-postgres` package installs exit hooks that end the process on SIGTERM before the workers stop.
+ */
+async function embeddedPostgresUrl(dir: string, port: number): Promise<string | null> {
+  const passwordFile = path.join(dir, 'password');
+  if (!existsSync(passwordFile)) return null;
+  const password = (await readFile(passwordFile, 'utf8')).trim();
+  return `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+}
+
+/**
+ * `npm run worker`: runs the background jobs (ADR 006) and the periodic clean-ups, without serving HTTP. Run one or
+ * more beside app servers started with WORKERS=0. It reads the same configuration as the app; WORKERS is how many
+ * jobs of each queue it runs at once (at least 1 here). Without DATABASE_URL it joins the embedded PostgreSQL of an
+ * `npm start` on this machine (same DATA_DIR and EMBEDDED_PG_PORT).
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, base: { process: 'worker' } });
+  const databaseUrl =
+    config.databaseUrl ?? (await embeddedPostgresUrl(path.join(config.dataDir, 'postgres'), config.embeddedPgPort));
+  if (!databaseUrl) {
+    logger.fatal('no database: set DATABASE_URL, or start the app (npm start) first to create the embedded one');
+    process.exit(1);
+  }
+  const database = openDatabase(databaseUrl, 5);
+  const workers = Math.max(1, config.workers);
+  const jobs = new Jobs({
+    pool: database.pool,
+    definitions: jobDefinitions,
+    log: logger.child({ component: 'jobs' }),
+    workers,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker stopping: finishing the jobs it runs (at most 10 s)');
+    await jobs.stop().catch((err: unknown) => logger.error({ err }, 'stopping jobs failed'));
+    await database.close().catch(() => {});
+    logger.info('worker stopped');
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    // A worker may start before any app server: the schema must be there before the handlers touch it.
+    await runMigrations(database.pool);
+    const secret = await loadSecretKey(config.secretKey, config.dataDir);
+    const deps: AppDeps = { config, db: database.db, clock: systemClock, secret, jobs };
+    await jobs.start(deps);
+  } catch (err) {
+    logger.fatal({ err }, 'worker start-up failed');
+    await jobs.stop().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+  logger.info(
+    { workers, queues: jobs.names, smtp: !!config.smtpUrl },
+    `worker running ${workers} job(s) of each queue at once`,
+  );
+}
+
+void main();

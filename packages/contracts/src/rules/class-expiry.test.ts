@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { displayDate, isClassExpired, localDate } from './class-expiry';
+
+describe('isClassExpired', () => {
+  it.each([
+    ['no expiration date', null, '2026-12-31T12:00:00Z', false],
+    // Sydney is UTC+11 in summer: 31 December ends at 13:00 UTC.
+    ['the last day, morning in Sydney', '2026-12-31', '2026-12-30T22:00:00Z', false],
+    ['the last day, late evening in Sydney', '2026-12-31', '2026-12-31T12:59:59Z', false],
+    ['the first minute after it, in Sydney', '2026-12-31', '2026-12-31T13:00:00Z', true],
+    ['a month later', '2026-12-31', '2027-01-31T00:00:00Z', true],
+    // Winter, UTC+10: 30 June ends at 14:00 UTC.
+    ['winter: still the last day', '2026-06-30', '2026-06-30T13:59:59Z', false],
+    ['winter: the next day', '2026-06-30', '2026-06-30T14:00:00Z', true],
+  ])('%s → %s', (_case, expiration, now, expired) => {
+    expect(isClassExpired(expiration, new Date(now))).toBe(expired);
+  });
+
+  it('reads dates in another time zone when given one', () => {
+    expect(localDate(new Date('2026-12-31T13:00:00Z'), 'UTC')).toBe('2026-12-31');
+    expect(isClassExpired('2026-12-31', new Date('2026-12-31T13:00:00Z'), 'UTC')).toBe(false);
+  });
+
+  it('writes dates as dd/MM/yyyy', () => {
+    expect(displayDate('2026-12-31')).toBe('31/12/2026');
+  });
+});

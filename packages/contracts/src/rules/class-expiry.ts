@@ -1,0 +1,22 @@
+/**
+ * The product's time zone for dates without one (a class's expiration_date): schools are in Australia, and a class
+ * expiring on a day stays open to the end of that day there.
+ */
+export const SCHOOL_TIME_ZONE = 'Australia/Sydney';
+
+/** The calendar date (YYYY-MM-DD) at an instant in a time zone. */
+export function localDate(now: Date, timeZone: string = SCHOOL_TIME_ZONE): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Whether a class has expired: its expiration date (a whole day, in the school's time zone) has passed. */
+export function isClassExpired(expirationDate: string | null, now: Date, timeZone: string = SCHOOL_TIME_ZONE): boolean {
+  return expirationDate !== null && localDate(now, timeZone) > expirationDate;
+}
+
+/** A date as people read it in the product (dd/MM/yyyy, spec §2). */
+export function displayDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+}
