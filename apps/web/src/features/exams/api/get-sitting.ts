@@ -20,10 +20,9 @@ export async function getSitting(
   const url = urlFor('api:class-exam-sitting', { classId, examId });
   const result = await getJson(profileId === undefined ? url : `${url}?profile_id=${profileId}`, {
     signal,
-    transform: (body) => sittingSchema.parse(body),
+    transform: (body) => sittingSchema.nullable().parse(body),
   });
   if (result.ok) return result.body;
-  if (result.status === 404) return null;
   throw new RequestFailure(result.failureReason, result.status, result.body);
 }
 

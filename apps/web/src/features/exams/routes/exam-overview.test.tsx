@@ -16,7 +16,7 @@ function stubOverview(overrides: Record<string, Answer> = {}) {
     'GET /api/v1/auth/session/': { status: 200, body: { me: makeMe({ user: { ...makeMe().user, id: 9 } }) } },
     'GET /api/v1/exams/3/': { status: 200, body: makeExam({ additional_materials: 'Ruler' }) },
     'GET /api/v1/exams/3/classes/': { status: 200, body: makeClasses() },
-    [`GET ${SITTING}`]: { status: 404, body: { code: 'not_found', detail: 'No sitting.' } },
+    [`GET ${SITTING}`]: { status: 200, body: null },
     [`POST ${START}`]: { status: 201, body: makeSitting() },
     ...overrides,
   });

@@ -40,9 +40,7 @@ function stubSet({ tabbed, sitting = makeSitting() }: { tabbed: boolean; sitting
     'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
     'GET /api/v1/classes/11/assemblage/': { status: 200, body: assemblage(tabbed) },
     'GET /api/v1/exams/400/': { status: 200, body: makeQuestionSet() },
-    'GET /api/v1/classes/11/exams/400/sitting/': sitting
-      ? { status: 200, body: sitting }
-      : { status: 404, body: { detail: 'Not found.', code: 'not_found' } },
+    'GET /api/v1/classes/11/exams/400/sitting/': { status: 200, body: sitting ?? null },
   });
 }
 
