@@ -3,11 +3,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { excalidrawAssets } from './vite-plugins/excalidraw-assets';
 import { mathliveAssets } from './vite-plugins/mathlive-assets';
+import { precompress } from './vite-plugins/precompress';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), excalidrawAssets(), mathliveAssets()],
+  plugins: [react(), excalidrawAssets(), mathliveAssets(), precompress()],
   // One zod for the app and the contracts, configured for the Content-Security-Policy (no eval): see src/zod.ts.
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/zod.ts', import.meta.url)) }] },
   server: {
@@ -19,7 +20,8 @@ export default defineConfig({
       '/media': apiTarget,
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // Maps are built for decoding error reports but not referenced from the files, and the server never serves them.
+  build: { outDir: 'dist', sourcemap: 'hidden' },
   test: {
     name: 'web',
     environment: 'jsdom',

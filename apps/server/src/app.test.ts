@@ -1,8 +1,9 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from './app';
+import { buildApp, IMMUTABLE_CACHE_CONTROL } from './app';
 import { countRows } from '../test/count-rows';
 import { TEST_SECRET, useTestApp } from '../test/harness';
 import { DEMO_PASSWORD, seedDemoSchool } from './db/seed/demo-school';
@@ -69,6 +70,56 @@ describe('the app', () => {
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toContain('application/json');
     await app.close();
+  });
+  it('sends hashed assets precompressed and cached for a year, pages revalidated, and never a source map', async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'banksia-web-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Banksia</title>');
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), script);
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script));
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js.gz'), zlib.gzipSync(script));
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
+    const app = await buildApp({
+      config: { ...ctx.config, webDist: dist },
+      db: ctx.db,
+      clock: ctx.clock,
+      secret: TEST_SECRET,
+    });
+
+    const asset = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe(IMMUTABLE_CACHE_CONTROL);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(asset.rawPayload).toString()).toBe(script);
+
+    const gzipOnly = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzipOnly.rawPayload).toString()).toBe(script);
+
+    const page = await app.inject({ method: 'GET', url: '/class/12/lesson/' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+
+    const map = await app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(map.statusCode).not.toBe(200);
+    expect(map.body).not.toContain('secret.ts');
+    await app.close();
+  });
+
+  it('compresses JSON answers for clients that accept it', async () => {
+    const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
+    expect(doc.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(doc.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const plain = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 });
 

@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useMe } from '../features/accounts/api/get-me';
 import { EmbeddedActivityContext, type EmbeddedActivityComponents } from '../lib/embedded-activity';
+import { useWhenIdle } from '../lib/use-when-idle';
 import { ContactSupportProvider } from '../features/support/components/contact-support-provider';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -22,12 +22,26 @@ const embeddedActivity: EmbeddedActivityComponents = {
   })),
 };
 
+// The layer that shows notifications (and its transitions) mounts once the page is idle; one shown before then waits
+// in the notifications store and appears with it.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+function IdleNotifications() {
+  const idle = useWhenIdle();
+  if (!idle) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  );
+}
+
 /** Everything the app's pages rely on: theme, notifications, server state and the way to contact support. */
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
-        <Notifications position="top-right" />
+        <IdleNotifications />
         <EmbeddedActivityContext.Provider value={embeddedActivity}>
           <SessionAwareSupport>{children}</SessionAwareSupport>
         </EmbeddedActivityContext.Provider>

@@ -1,9 +1,11 @@
 import type { Me } from '@banksia/contracts/accounts';
-import { Button, Group, List, Modal, Stack, Stepper, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCompass } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { track } from '../../lib/analytics';
+
+const ProductTourDialog = lazy(async () => ({ default: (await import('./product-tour-dialog')).ProductTourDialog }));
 
 interface TourStep {
   title: string;
@@ -68,10 +70,10 @@ export function tourSteps(teaching: boolean): TourStep[] {
 /** "Take a tour": a short step-by-step introduction, recorded as 'clicked take a tour button'. */
 export function ProductTour({ me }: { me: Me }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const [active, setActive] = useState(0);
+  // Mounted from the first opening on (its code loads then), so closing keeps its transition and a reopening starts
+  // again at the first step.
+  const [openings, setOpenings] = useState(0);
   const teaching = me.classes.some((c) => c.role === 'teacher') || me.roles.includes('teacher');
-  const steps = tourSteps(teaching);
-  const last = active === steps.length - 1;
 
   return (
     <>
@@ -81,45 +83,17 @@ export function ProductTour({ me }: { me: Me }) {
         leftSection={<IconCompass size={16} aria-hidden />}
         onClick={() => {
           track('clicked take a tour button', { role: teaching ? 'teacher' : 'student' });
-          setActive(0);
+          setOpenings((n) => n + 1);
           open();
         }}
       >
         Take a tour
       </Button>
-      <Modal opened={opened} onClose={close} title="A quick tour of Banksia" size="lg">
-        <Stack gap="md">
-          <Stepper active={active} onStepClick={setActive} size="sm" aria-label="Tour steps">
-            {steps.map((step) => (
-              <Stepper.Step key={step.title} label={step.title}>
-                <Stack gap="xs" mt="sm">
-                  <Text>{step.body}</Text>
-                  <List size="sm" spacing={4}>
-                    {step.points.map((point) => (
-                      <List.Item key={point}>{point}</List.Item>
-                    ))}
-                  </List>
-                </Stack>
-              </Stepper.Step>
-            ))}
-          </Stepper>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              Step {active + 1} of {steps.length}
-            </Text>
-            <Group gap="xs">
-              <Button variant="default" onClick={() => setActive((s) => s - 1)} disabled={active === 0}>
-                Back
-              </Button>
-              {last ? (
-                <Button onClick={close}>Finish</Button>
-              ) : (
-                <Button onClick={() => setActive((s) => s + 1)}>Next</Button>
-              )}
-            </Group>
-          </Group>
-        </Stack>
-      </Modal>
+      {openings > 0 && (
+        <Suspense fallback={null}>
+          <ProductTourDialog key={openings} teaching={teaching} opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,11 +3,10 @@ import { AppShell, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { CourseJumper } from '../../components/course-jumper';
 import { useMe } from '../../features/accounts/api/get-me';
 import { AppNavbar } from './app-navbar';
+import { LazyCourseJumper, LazyUserMenu } from './lazy-shell';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
-import { UserMenu } from './user-menu';
 import { Wordmark } from './wordmark';
 import classes from './app-layout.module.css';
 
@@ -51,8 +50,8 @@ export function AppLayout() {
           </Group>
           {me ? (
             <Group gap="sm" wrap="nowrap">
-              <CourseJumper visibleFrom="sm" w={{ sm: 240, md: 320 }} allCourses={isStaff(me.roles)} />
-              <UserMenu me={me} />
+              <LazyCourseJumper visibleFrom="sm" w={{ sm: 240, md: 320 }} allCourses={isStaff(me.roles)} />
+              <LazyUserMenu me={me} />
             </Group>
           ) : (
             location.pathname !== '/account/' && (

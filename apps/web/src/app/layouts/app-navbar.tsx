@@ -1,5 +1,5 @@
 import { isStaff, type Me } from '@banksia/contracts/accounts';
-import { AppShell, Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Box, NavLink, Stack, Text } from '@mantine/core';
 import {
   IconBook,
   IconBooks,
@@ -21,9 +21,10 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AnonymiserToggle } from '../../components/anonymiser-toggle';
-import { CourseJumper } from '../../components/course-jumper';
 import { useAnonymiser } from '../../lib/anonymiser';
 import { ProductTour } from '../components/product-tour';
+import { LazyCourseJumper } from './lazy-shell';
+import classes from './app-navbar.module.css';
 import { track } from '../../lib/analytics';
 import { urlFor } from '../../lib/named-routes';
 
@@ -102,12 +103,13 @@ export function AppNavbar({ me }: { me: Me }) {
   );
 
   // The links scroll; the names switch and the tour stay in view at the foot of the navbar on any screen height.
+  // The browser's own scrolling: Mantine's ScrollArea would bring its floating-ui layer into every page's first load.
   return (
     <>
-      <AppShell.Section grow component={ScrollArea} type="auto">
+      <AppShell.Section grow className={classes.links}>
         {/* The header has no room for the course jumper on small screens, so it moves here. */}
         <Box hiddenFrom="sm" px="xs" pb="sm">
-          <CourseJumper allCourses={isStaff(me.roles)} />
+          <LazyCourseJumper allCourses={isStaff(me.roles)} />
         </Box>
         <Item to="/account/" label="Home" icon={icon(IconHome)} exact />
         <Item to={urlFor('courses')} label="Courses" icon={icon(IconBooks)} match="/course" />

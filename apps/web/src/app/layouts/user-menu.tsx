@@ -1,30 +1,19 @@
 import type { Me } from '@banksia/contracts/accounts';
-import { Avatar, Menu, Text, UnstyledButton, Group } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { UserMenuButton } from './user-menu-button';
 
-function initials(me: Me): string {
-  const { first_name: first, last_name: last, display_name: name } = me.user;
-  const letters = `${first.charAt(0)}${last.charAt(0)}` || name.charAt(0);
-  return letters.toUpperCase();
-}
-
-/** The signed-in user's name, opening their profile and sign-out links. */
-export function UserMenu({ me }: { me: Me }) {
+/**
+ * The signed-in user's name, opening their profile and sign-out links. Loaded after the page (lazy-shell): until then
+ * the same button shows; the
+ * menu's open state lives with the caller so a click on that stand-in opens the menu once it arrives.
+ */
+export function UserMenu({ me, opened, onChange }: { me: Me; opened: boolean; onChange: (opened: boolean) => void }) {
   return (
-    <Menu position="bottom-end" width={200} shadow="md">
+    <Menu position="bottom-end" width={200} shadow="md" opened={opened} onChange={onChange}>
       <Menu.Target>
-        <UnstyledButton aria-label={me.user.display_name} p={4}>
-          <Group gap="xs" wrap="nowrap">
-            <Avatar color="teal" radius="xl" size={34} aria-hidden>
-              {initials(me)}
-            </Avatar>
-            <Text fw={600} size="sm" visibleFrom="sm" aria-hidden>
-              {me.user.display_name}
-            </Text>
-            <IconChevronDown size={16} aria-hidden />
-          </Group>
-        </UnstyledButton>
+        <UserMenuButton me={me} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{me.user.email}</Menu.Label>

@@ -1,0 +1,31 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeMe } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { LazyUserMenu } from './lazy-shell';
+
+describe('LazyUserMenu', () => {
+  it('opens the menu when its stand-in button is clicked before the menu has loaded', async () => {
+    const me = makeMe();
+    renderWithProviders(<LazyUserMenu me={me} />);
+
+    // On the first render the browser has not been idle yet: the button is the stand-in, which opens no menu itself.
+    const standIn = await screen.findByRole('button', { name: 'Ava Nguyen' });
+    expect(standIn).not.toHaveAttribute('aria-haspopup');
+    fireEvent.click(standIn);
+
+    expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ava Nguyen' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('opens and closes like any menu once loaded', async () => {
+    const me = makeMe();
+    const { user } = renderWithProviders(<LazyUserMenu me={me} />);
+
+    const loaded = await screen.findByRole('button', { name: 'Ava Nguyen', expanded: false });
+    await user.click(loaded);
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/account/profile/');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('button', { name: 'Ava Nguyen', expanded: false })).toBeInTheDocument();
+  });
+});
