@@ -4,6 +4,8 @@ import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 test.describe('set-password links', () => {
   test('a student added by a class list chooses a password from the invitation in the outbox', async ({ browser }) => {
+    // Three people, seven pages and five accessibility scans: longer than one page's default budget.
+    test.setTimeout(60_000);
     // The teacher uploads a class list with a new student (through the API; the uploader page has its own journey).
     const teacherPage = await (await browser.newContext()).newPage();
     await signIn(teacherPage, 'teacher');

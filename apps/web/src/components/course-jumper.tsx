@@ -4,11 +4,12 @@ import { Select, type ComboboxItem, type ComboboxParsedItem, type SelectProps } 
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { track } from '../lib/analytics';
 import { urlFor } from '../lib/named-routes';
 import { getJson } from '../lib/request';
+import { COURSE_JUMPER_HOTKEY, COURSE_JUMPER_HOTKEY_OPTIONS } from './course-jumper-hotkey';
 import { unwrap } from './request-failure';
 
 // Same keys and parsed shapes as features/courses (get-my-courses.ts, get-course-options.ts), which this shared
@@ -29,15 +30,14 @@ const courseOptionsQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-/** The keyboard shortcut that focuses the jumper (spec §2). */
-export const COURSE_JUMPER_HOTKEY = 'alt+J';
-
 export interface CourseJumperProps extends Pick<SelectProps, 'w' | 'maw' | 'miw' | 'size' | 'visibleFrom'> {
   /**
    * Offers every course (GET /api/v1/courses/options/) rather than the user's own (GET /api/v1/courses/mine/).
    * For staff, whose catalogue already includes anything they teach: one request either way.
    */
   allCourses?: boolean;
+  /** Takes the focus as it appears: the shortcut was pressed before the jumper had loaded. */
+  focusOnMount?: boolean;
 }
 
 /** Every search word must appear in the label, in any order and case. */
@@ -50,20 +50,20 @@ function matchEveryWord({ options, search }: { options: ComboboxParsedItem<numbe
  * The course jumper (spec §2): a search box, 'Jump to course', that goes to the chosen course's page and records
  * 'used course jumper'. Alt+J focuses it from anywhere, even while typing in another field or the editor.
  */
-export function CourseJumper({ allCourses = false, ...layout }: CourseJumperProps) {
+export function CourseJumper({ allCourses = false, focusOnMount = false, ...layout }: CourseJumperProps) {
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
   const [search, setSearch] = useState('');
   const mine = useQuery({ ...myCoursesQuery(), enabled: !allCourses });
   const all = useQuery({ ...courseOptionsQuery(), enabled: allCourses });
 
-  // Physical keys, so it is the J key on every layout (on a Mac, Option+J types "∆"); no ignored tags, so it works
-  // inside inputs and the rich-text editor too.
-  useHotkeys(
-    [[COURSE_JUMPER_HOTKEY, () => inputRef.current?.focus(), { preventDefault: true, usePhysicalKeys: true }]],
-    [],
-    true,
-  );
+  // No ignored tags, so the shortcut works inside inputs and the rich-text editor too.
+  useHotkeys([[COURSE_JUMPER_HOTKEY, () => inputRef.current?.focus(), COURSE_JUMPER_HOTKEY_OPTIONS]], [], true);
+  // Only as it first appears.
+  const focusFirst = useRef(focusOnMount);
+  useEffect(() => {
+    if (focusFirst.current) inputRef.current?.focus();
+  }, []);
 
   const data = useMemo((): ComboboxItem<number>[] => {
     if (allCourses) return (all.data ?? []).map((o) => ({ value: o.course_id, label: courseOptionLabel(o) }));

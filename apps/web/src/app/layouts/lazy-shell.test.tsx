@@ -1,8 +1,9 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeMe } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { LazyUserMenu } from './lazy-shell';
+import { stubFetch } from '../../test/fetch-stub';
+import { LazyCourseJumper, LazyUserMenu } from './lazy-shell';
 
 describe('LazyUserMenu', () => {
   it('opens the menu when its stand-in button is clicked before the menu has loaded', async () => {
@@ -27,5 +28,19 @@ describe('LazyUserMenu', () => {
     expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/account/profile/');
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('button', { name: 'Ava Nguyen', expanded: false })).toBeInTheDocument();
+  });
+});
+
+describe('LazyCourseJumper', () => {
+  it('answers alt+J pressed before the jumper has loaded: it loads and takes the focus', async () => {
+    stubFetch({ 'GET /api/v1/courses/mine/': { status: 200, body: [] } });
+    renderWithProviders(<LazyCourseJumper />);
+
+    // At once, before the browser has been idle: only the stand-in is there.
+    expect(screen.queryByRole('combobox', { name: 'Jump to course' })).not.toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: '∆', code: 'KeyJ', altKey: true });
+
+    const jumper = await screen.findByRole('combobox', { name: 'Jump to course' });
+    await waitFor(() => expect(jumper).toHaveFocus());
   });
 });

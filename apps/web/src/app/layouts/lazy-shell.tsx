@@ -1,7 +1,9 @@
 import type { Me } from '@banksia/contracts/accounts';
 import { Box } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import type { CourseJumperProps } from '../../components/course-jumper';
+import { COURSE_JUMPER_HOTKEY, COURSE_JUMPER_HOTKEY_OPTIONS } from '../../components/course-jumper-hotkey';
 import { useWhenIdle } from '../../lib/use-when-idle';
 import { UserMenuButton } from './user-menu-button';
 
@@ -28,15 +30,20 @@ export function LazyUserMenu({ me }: { me: Me }) {
   );
 }
 
-/** The course jumper; an empty box of its height holds its place until its code has loaded. */
+/**
+ * The course jumper; an empty box of its height holds its place until its code has loaded. Its shortcut works from
+ * the first render: pressed before then, it loads the jumper at once, which takes the focus as it appears.
+ */
 export function LazyCourseJumper(props: CourseJumperProps) {
   const idle = useWhenIdle();
+  const [asked, setAsked] = useState(false);
+  useHotkeys([[COURSE_JUMPER_HOTKEY, () => setAsked(true), COURSE_JUMPER_HOTKEY_OPTIONS]], [], true);
   const { w, maw, miw, visibleFrom } = props;
   const standIn = <Box h={36} w={w} maw={maw} miw={miw} visibleFrom={visibleFrom} />;
-  if (!idle) return standIn;
+  if (!idle && !asked) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <CourseJumper {...props} />
+      <CourseJumper {...props} focusOnMount={asked} />
     </Suspense>
   );
 }
