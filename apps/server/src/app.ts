@@ -36,6 +36,7 @@ import { reviewRoutes } from './features/review/review.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
 import { schoolsRoutes } from './features/schools/schools.routes';
 import { supportRoutes } from './features/support/support.routes';
+import { staffReportsRoutes } from './features/staff-reports/staff-reports.routes';
 import { registerAccessControl } from './platform/authz';
 import { registerCsrf } from './platform/csrf';
 import type { AppDeps } from './platform/deps';
@@ -170,6 +171,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(tasksRoutes(deps));
   await app.register(reviewRoutes(deps));
   await app.register(supportRoutes(deps));
+  await app.register(staffReportsRoutes(deps));
   await app.register(analyticsRoutes(deps));
   await app.register(passwordsRoutes(deps));
   await app.register(jobsRoutes(deps));

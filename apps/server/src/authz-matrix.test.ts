@@ -334,6 +334,12 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/admin/jobs/:id/retry/': { allow: ['staff'] },
   'GET /api/v1/admin/outbox/': { allow: ['staff'] },
   'GET /api/v1/admin/outbox/:id/': { allow: ['staff'] },
+  // Staff reports, and the school email domains they read.
+  'GET /api/v1/reports/profiles-without-email-at-domain/': { allow: ['staff'] },
+  'GET /api/v1/reports/profiles-without-email-at-domain/csv/': { allow: ['staff'] },
+  'GET /api/v1/reports/sales-leads/': { allow: ['staff'] },
+  'GET /api/v1/reports/sales-leads/csv/': { allow: ['staff'] },
+  'PUT /api/v1/schools/:schoolId/email-domains/': { allow: ['staff'], payload: () => ({ email_domains: [] }) },
 };
 
 /** Routes added by plugins (OpenAPI UI and its assets) are public documentation: one row covers them. */

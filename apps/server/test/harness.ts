@@ -39,6 +39,7 @@ export interface TestClient {
   get(url: string): Promise<LightMyRequestResponse>;
   post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   patch(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
 }
 
 /** Keeps Set-Cookie answers in a cookie jar, as a browser would. */
@@ -51,9 +52,17 @@ function absorbCookies(jar: Record<string, string>, response: LightMyRequestResp
   }
 }
 
-/** Builds a client that sends the jar's cookies and copies csrftoken into X-CSRFToken. */
-export function makeClient(app: FastifyInstance, jar: Record<string, string> = {}): TestClient {
-  const request = async (options: InjectOptions) => {
+/**
+ * Builds a client that sends the jar's cookies and copies csrftoken into X-CSRFToken. `defaults` go with every
+ * request (e.g. `remoteAddress` for a client of its own address).
+ */
+export function makeClient(
+  app: FastifyInstance,
+  jar: Record<string, string> = {},
+  defaults: Partial<InjectOptions> = {},
+): TestClient {
+  const request = async (given: InjectOptions) => {
+    const options = { ...defaults, ...given } as InjectOptions;
     const headers: Record<string, string> = { ...(options.headers as Record<string, string> | undefined) };
     if (jar.csrftoken && !('x-csrftoken' in headers)) headers['x-csrftoken'] = jar.csrftoken;
     const response = await app.inject({ ...options, headers, cookies: { ...jar, ...options.cookies } });
@@ -67,6 +76,7 @@ export function makeClient(app: FastifyInstance, jar: Record<string, string> = {
     post: (url, payload) =>
       request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) }),
     patch: (url, payload) => request({ method: 'PATCH', url, payload: payload as object }),
+    put: (url, payload) => request({ method: 'PUT', url, payload: payload as object }),
   };
 }
 

@@ -351,6 +351,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                           }),
                         },
                         {
+                          path: 'content/admin/profiles-without-email-at-domain-report',
+                          handle: handle('content-admin-email-domain-report'),
+                          lazy: async () => ({
+                            Component: (await import('../features/staff-reports/routes/email-domain-report-page'))
+                              .EmailDomainReportRoute,
+                          }),
+                        },
+                        {
+                          path: 'sales-lead/report',
+                          handle: handle('sales-lead-report'),
+                          lazy: async () => ({
+                            Component: (await import('../features/staff-reports/routes/sales-lead-report-page'))
+                              .SalesLeadReportRoute,
+                          }),
+                        },
+                        {
                           path: 'content/admin/outbox',
                           handle: handle('content-admin-outbox'),
                           lazy: async () => ({

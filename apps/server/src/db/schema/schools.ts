@@ -7,6 +7,11 @@ export const schools = pgTable('schools', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
+  /** Where the school's own addresses live (`school.vic.edu.au`); subdomains count too. Set by content staff. */
+  emailDomains: text('email_domains')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -163,7 +163,7 @@ export async function seedDemoSchool(
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const [school] = await tx
       .insert(schools)
-      .values({ name: 'Banksia Demo High School', slug: DEMO_SCHOOL_SLUG })
+      .values({ name: 'Banksia Demo High School', slug: DEMO_SCHOOL_SLUG, emailDomains: ['banksia.test'] })
       .returning();
     const courseIds = await tx
       .insert(courses)
@@ -368,7 +368,8 @@ async function seedSecondSchool(
 ) {
   const [school] = await tx
     .insert(schools)
-    .values({ name: 'Wattle Creek College', slug: SECOND_SCHOOL_SLUG })
+    // Its demo accounts use test addresses, not the school's own domain: the email-domain report lists them.
+    .values({ name: 'Wattle Creek College', slug: SECOND_SCHOOL_SLUG, emailDomains: ['wattlecreek.vic.edu.au'] })
     .returning({ id: schools.id });
   const schoolId = school!.id;
   const profile = async (userId: number, kind: 'student' | 'teacher') => {

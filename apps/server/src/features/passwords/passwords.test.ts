@@ -14,16 +14,7 @@ let n = 0;
 
 /** A signed-out browser with a CSRF cookie, from an IP of its own (the throttles count per IP). */
 async function visitor(ip = `10.20.${++n}.1`): Promise<TestClient & { ip: string }> {
-  const client = makeClient(ctx.app);
-  const request: TestClient['request'] = (options) => client.request({ remoteAddress: ip, ...options });
-  const c: TestClient = {
-    cookies: client.cookies,
-    request,
-    get: (url) => request({ method: 'GET', url }),
-    post: (url, payload) =>
-      request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) }),
-    patch: (url, payload) => request({ method: 'PATCH', url, payload: payload as object }),
-  };
+  const c = makeClient(ctx.app, {}, { remoteAddress: ip });
   await c.get('/api/v1/csrf/');
   return { ...c, ip };
 }

@@ -295,3 +295,17 @@ export async function examScoresByClass(
     order by lower(cls.title), cls.id`);
   return rows;
 }
+
+/** Sets a school's email domains, returning them before and after; null when there is no such school. */
+export async function setEmailDomains(
+  db: Executor,
+  schoolId: number,
+  domains: string[],
+): Promise<{ before: string[]; after: string[] } | null> {
+  const { rows } = await db.execute<{ before: string[]; after: string[] }>(sql`
+    update schools s set email_domains = ${sql.param(domains)}::text[]
+    from (select id, email_domains from schools where id = ${schoolId} for update) old
+    where s.id = old.id
+    returning old.email_domains as before, s.email_domains as after`);
+  return rows[0] ?? null;
+}

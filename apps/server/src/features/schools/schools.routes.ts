@@ -7,6 +7,11 @@ import {
   schoolSlugParams,
   schoolYearQuery,
 } from '@banksia/contracts/schools';
+import {
+  schoolEmailDomainsBody,
+  schoolEmailDomainsParams,
+  schoolEmailDomainsResponse,
+} from '@banksia/contracts/staff-reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, hasRole, requireActor } from '../../platform/authz';
@@ -82,6 +87,28 @@ export function schoolsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           request.params.schoolSlug,
           request.params.examId,
           request.query.year,
+        ),
+    );
+
+    // Content staff set where a school's own addresses live (read by the profiles-without-school-email report).
+    app.put(
+      '/api/v1/schools/:schoolId/email-domains/',
+      {
+        config: { access: access.role('content_admin') },
+        schema: {
+          tags: ['schools'],
+          params: schoolEmailDomainsParams,
+          body: schoolEmailDomainsBody,
+          response: { 200: schoolEmailDomainsResponse },
+        },
+      },
+      async (request) =>
+        service.setEmailDomains(
+          deps,
+          requireActor(request),
+          request.params.schoolId,
+          request.body.email_domains,
+          request.ip,
         ),
     );
   };

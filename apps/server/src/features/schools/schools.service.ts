@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { schoolClassesResponse } from '@banksia/contracts/courses';
 import type { SchoolDashboard, SchoolExam } from '@banksia/contracts/schools';
+import { audit } from '../../platform/audit';
 import { hasRole } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
@@ -140,4 +141,33 @@ export async function schoolExam(
     classes,
     overall,
   };
+}
+
+/**
+ * Sets the domains a school's email addresses are at (content staff), kept in order without repeats; audited in the
+ * same transaction.
+ */
+export async function setEmailDomains(
+  deps: AppDeps,
+  actor: Actor,
+  schoolId: number,
+  domains: string[],
+  ip: string,
+): Promise<{ school_id: number; email_domains: string[] }> {
+  const unique = [...new Set(domains)];
+  return deps.db.transaction(async (tx) => {
+    const changed = await repo.setEmailDomains(tx, schoolId, unique);
+    if (!changed) throw new AppError('not_found', 'No such school.');
+    await audit(tx, {
+      actorUserId: actor.userId,
+      schoolId,
+      action: 'set_email_domains',
+      entityType: 'school',
+      entityId: schoolId,
+      before: { email_domains: changed.before },
+      after: { email_domains: changed.after },
+      ip,
+    });
+    return { school_id: schoolId, email_domains: changed.after };
+  });
 }

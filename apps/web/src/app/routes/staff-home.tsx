@@ -1,6 +1,6 @@
 import { roleLabels, type Me } from '@banksia/contracts/accounts';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconInbox, IconListCheck, IconMail, IconUsers } from '@tabler/icons-react';
+import { IconAt, IconChartBar, IconInbox, IconListCheck, IconMail, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSupportRequests } from '../../features/support/api/get-support-requests';
@@ -77,6 +77,16 @@ export function StaffHome({ me }: { me: Me }) {
           </AdminCard>
           <AdminCard to={urlFor('content-admin-jobs')} icon={<IconListCheck size={24} />} title="Background jobs">
             See the job queues, and retry jobs that failed after their last attempt.
+          </AdminCard>
+          <AdminCard
+            to={urlFor('content-admin-email-domain-report')}
+            icon={<IconAt size={24} />}
+            title="Profiles without a school email"
+          >
+            Find students and teachers whose email is missing or not at their school&apos;s domain; set the domains.
+          </AdminCard>
+          <AdminCard to={urlFor('sales-lead-report')} icon={<IconChartBar size={24} />} title="Teacher trial leads">
+            Teacher trials by school: how much each was used, and which became paying classes.
           </AdminCard>
         </SimpleGrid>
       ) : null}

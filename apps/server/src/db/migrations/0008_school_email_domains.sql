@@ -1,0 +1,1 @@
+ALTER TABLE "schools" ADD COLUMN "email_domains" text[] DEFAULT '{}'::text[] NOT NULL;
