@@ -96,7 +96,7 @@ const tasks: Task[] = [
         label: 'Support inbox',
         to: '/content/admin/support/',
         description: 'Messages sent from the "Contact support" dialog.',
-        count: (o) => (o.pending_support_requests ? { n: o.pending_support_requests, label: 'open requests' } : null),
+        count: (o) => [o.pending_support_requests ? { n: o.pending_support_requests, label: 'open requests' } : null],
       },
     ],
   },
