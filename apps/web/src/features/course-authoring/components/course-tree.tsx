@@ -190,7 +190,7 @@ function SortableNode({ node, index, count, onAction, onReorder, disabled }: Sor
           <Text size="xs" c="dimmed" w={70}>
             {typeLabels[node.node_type]}
           </Text>
-          <Box style={{ flex: 1, minWidth: 0 }}>
+          <Box style={{ flex: 1, minWidth: 0 }} data-node-title>
             {isLesson ? (
               <Anchor component={Link} to={urlFor('content-admin-lesson-edit', { lessonId: node.value_id })} fw={600}>
                 {node.title}

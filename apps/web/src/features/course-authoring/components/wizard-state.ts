@@ -68,6 +68,11 @@ export function useWizardState() {
   return { state, update, clear };
 }
 
+/** Forgets the answers once the course is made (the page showing them is leaving, so its state stays). */
+export function forgetWizard(): void {
+  write(WIZARD_KEY, null);
+}
+
 export function storeCreated(result: CreateCourseResponse): void {
   write(CREATED_KEY, result);
 }

@@ -33,7 +33,13 @@ import { checkSlug } from '../api/check-slug';
 import { useCreateCourse } from '../api/create-course';
 import { useAdminCourse } from '../api/get-course';
 import { useAdminCourses } from '../api/get-courses';
-import { readCreated, storeCreated, useWizardState, type WizardDetails } from '../components/wizard-state';
+import {
+  forgetWizard,
+  readCreated,
+  storeCreated,
+  useWizardState,
+  type WizardDetails,
+} from '../components/wizard-state';
 
 function WizardFrame({ step, children }: { step: number; children: ReactNode }) {
   return (
@@ -242,7 +248,7 @@ export function CourseCreateDetailsRoute() {
 export function CourseCreateStructureRoute() {
   useDocumentTitle('Course structure · Create a course · Banksia');
   const navigate = useNavigate();
-  const { state, update, clear } = useWizardState();
+  const { state, update } = useWizardState();
   const courses = useAdminCourses({});
   const create = useCreateCourse();
   const [error, setError] = useState<string | null>(null);
@@ -263,7 +269,7 @@ export function CourseCreateStructureRoute() {
       {
         onSuccess: (result) => {
           storeCreated(result);
-          clear();
+          forgetWizard();
           void navigate(`${urlFor('content-admin-course-created')}?course=${result.course.id}`);
         },
         onError: (failure) => {
