@@ -15,7 +15,7 @@ async function topLevelTitles(page: Page): Promise<string[]> {
   return page.locator('section[aria-labelledby="course-tree-title"]').evaluate((section) => {
     const list = section.querySelector('ol');
     if (!list) return [];
-    return [...list.children].map((li) => li.querySelector('[data-node-title]')?.textContent?.trim() ?? '');
+    return Array.from(list.children).map((li) => li.querySelector('[data-node-title]')?.textContent?.trim() ?? '');
   });
 }
 

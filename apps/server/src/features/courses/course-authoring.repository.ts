@@ -95,10 +95,15 @@ export async function ensureRootNode(tx: Executor, courseId: number): Promise<Tr
     .from(courseTreeNodes)
     .where(and(eq(courseTreeNodes.courseId, courseId), eq(courseTreeNodes.nodeType, 'course')));
   if (existing) return existing;
-  const [row] = await tx
+  // Two requests may both find none: the unique (course, type, value) key keeps one, and both read it back.
+  await tx
     .insert(courseTreeNodes)
     .values({ courseId, nodeType: 'course', valueId: courseId, position: 0 })
-    .returning();
+    .onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(courseTreeNodes)
+    .where(and(eq(courseTreeNodes.courseId, courseId), eq(courseTreeNodes.nodeType, 'course')));
   return row!;
 }
 

@@ -154,6 +154,8 @@ export async function courseDetail(
 ): Promise<AdminCourseDetail> {
   const course = await findCourse(db, courseId);
   if (!course) throw new AppError('not_found', 'No such course.');
+  // A course made before authoring (or by a script) may have no root node yet: the editor needs one to add to.
+  await repo.ensureRootNode(db, courseId);
   const [rows, attachmentRows] = await Promise.all([
     repo.authoringTreeRows(db, courseId),
     repo.attachmentsOfCourse(db, courseId),

@@ -203,6 +203,13 @@ describe('course wizard', () => {
 });
 
 describe('course editor', () => {
+  it('opens a course that has no tree yet, giving it a root to add to', async () => {
+    const bare = await createCourse(ctx.db);
+    const d = await detail(bare.id);
+    expect(d.tree).toEqual([]);
+    expect(d.root_node_id).toBeGreaterThan(0);
+  });
+
   it('lists courses with search and filters', async () => {
     await newEmptyCourse('searchable-zebra');
     const found = await staff.get('/api/v1/admin/courses/?q=zebra&year=2027&published=no');
