@@ -77,7 +77,7 @@ test.describe('content authoring: courses and lessons', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Add' }).click();
     await expect(page.getByRole('button', { name: 'Reorder Fractions' })).toBeVisible();
     await expect(page.getByRole('dialog')).toBeHidden();
-    expect(await topLevelTitles(page)).toEqual(['Number', 'Fractions']);
+    await expect.poll(() => topLevelTitles(page)).toEqual(['Number', 'Fractions']);
     await expectNoSeriousA11yViolations(page);
 
     // Reorder by keyboard: pick the lesson up with Space, move it up, drop it with Space.
