@@ -49,16 +49,14 @@ export async function copyCourseContent(
       .where(inArray(chunks.lessonId, [...lessonMap.keys()]))
       .orderBy(asc(chunks.lessonId), asc(chunks.index));
     if (chunkRows.length) {
-      await tx
-        .insert(chunks)
-        .values(
-          chunkRows.map((c) => ({
-            lessonId: lessonMap.get(c.lessonId)!,
-            index: c.index,
-            title: c.title,
-            videoId: c.videoId,
-          })),
-        );
+      await tx.insert(chunks).values(
+        chunkRows.map((c) => ({
+          lessonId: lessonMap.get(c.lessonId)!,
+          index: c.index,
+          title: c.title,
+          videoId: c.videoId,
+        })),
+      );
     }
     chunkCount = chunkRows.length;
   }
