@@ -340,6 +340,57 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/reports/sales-leads/': { allow: ['staff'] },
   'GET /api/v1/reports/sales-leads/csv/': { allow: ['staff'] },
   'PUT /api/v1/schools/:schoolId/email-domains/': { allow: ['staff'], payload: () => ({ email_domains: [] }) },
+  // Course and lesson authoring (content staff): bodies are valid, so staff get 2xx or a 409/400 from the rules.
+  'GET /api/v1/admin/overview/': { allow: ['staff'] },
+  'GET /api/v1/admin/courses/': { allow: ['staff'] },
+  'GET /api/v1/admin/courses/check-slug/': { allow: ['staff'] },
+  'POST /api/v1/admin/courses/': {
+    allow: ['staff'],
+    payload: () => ({
+      details: {
+        title: 'Matrix course',
+        slug: `matrix-${Math.random().toString(36).slice(2, 10)}`,
+        subject: 'Mathematics',
+        year_published: 2027,
+        default_year_level: null,
+        curriculum: null,
+        has_textbook: false,
+        show_student_notes: false,
+      },
+      structure: { mode: 'empty' },
+    }),
+  },
+  'GET /api/v1/admin/courses/:courseId/': { allow: ['staff'] },
+  'PATCH /api/v1/admin/courses/:courseId/': { allow: ['staff'], payload: () => ({ version: 1, subject: 'Maths' }) },
+  'PUT /api/v1/admin/courses/:courseId/tree/': {
+    allow: ['staff'],
+    payload: () => ({ version: 1, parent_node_id: 1, node_ids: [] }),
+  },
+  'POST /api/v1/admin/courses/:courseId/sections/': {
+    allow: ['staff'],
+    payload: () => ({ version: 1, parent_node_id: 1, title: 'Topic' }),
+  },
+  'PATCH /api/v1/admin/courses/:courseId/sections/:sectionId/': {
+    allow: ['staff'],
+    payload: () => ({ version: 1, title: 'Topic' }),
+  },
+  'POST /api/v1/admin/courses/:courseId/lessons/': {
+    allow: ['staff'],
+    payload: () => ({ version: 1, parent_node_id: 1, title: 'Lesson' }),
+  },
+  'POST /api/v1/admin/courses/:courseId/attachments/': {
+    allow: ['staff'],
+    multipart: () => multipartForm({ version: '1', title: 'Sheet' }, { name: 'x.png', content: TINY_PNG }),
+  },
+  'PATCH /api/v1/admin/courses/:courseId/attachments/:attachmentId/': {
+    allow: ['staff'],
+    payload: () => ({ version: 1, is_premium: false }),
+  },
+  'GET /api/v1/admin/lessons/:lessonId/': { allow: ['staff'] },
+  'PATCH /api/v1/admin/lessons/:lessonId/': {
+    allow: ['staff'],
+    payload: () => ({ version: 1, has_success_measure: false }),
+  },
 };
 
 /** Routes added by plugins (OpenAPI UI and its assets) are public documentation: one row covers them. */
@@ -479,6 +530,8 @@ function fill(url: string, f: Fixture): string {
     .replace(':questionId', String(f.questionId))
     .replace(':sittingId', String(f.sittingId))
     .replace(':topicId', String(f.topicId))
+    .replace(':sectionId', String(f.topicId))
+    .replace(':attachmentId', '1')
     .replace(':taskItemId', String(f.taskItemId))
     .replace(':taskId', String(f.taskId))
     .replace(':schoolSlug', f.schoolSlug);

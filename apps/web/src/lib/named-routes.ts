@@ -1,4 +1,5 @@
 import { adminRoutes } from './named-routes/admin';
+import { authoringRoutes } from './named-routes/authoring';
 import { gridRoutes } from './named-routes/grids';
 import { insightRoutes } from './named-routes/insights';
 import { passwordRoutes } from './named-routes/passwords';
@@ -113,6 +114,7 @@ export const namedRoutes = {
   ...reviewRoutes,
   ...schoolRoutes,
   ...adminRoutes,
+  ...authoringRoutes,
   ...passwordRoutes,
 } as const;
 

@@ -62,6 +62,8 @@ export const lessons = pgTable('lessons', {
   isDemo: boolean('is_demo').notNull().default(false),
   hasSuccessMeasure: boolean('has_success_measure').notNull().default(false),
   questionSetId: integer('question_set_id').references(() => exams.id, { onDelete: 'set null' }),
+  /** Increases with every authoring save of the lesson or its chunks; a save names it (409 otherwise). */
+  version: integer('version').notNull().default(1),
 });
 
 /** A video file kept by the storage adapter (storage_key), or a video hosted elsewhere (provider + hosted_id). */

@@ -15,4 +15,6 @@ export const courses = pgTable('courses', {
   /** Feature flag name → list of class feature sets it applies to. */
   featureSets: jsonb('feature_sets').$type<Record<string, string[]>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Increases with every authoring save of the course, its details or its tree; a save names it (409 otherwise). */
+  version: integer('version').notNull().default(1),
 });

@@ -8,6 +8,7 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconMail,
+  IconPencil,
   IconRepeat,
   IconTableImport,
   IconUserCog,
@@ -144,6 +145,13 @@ export function AppNavbar({ me }: { me: Me }) {
         {studying.length > 0 && <NavSection title="Classes">{studying.map(classLink)}</NavSection>}
         {contentAdmin && (
           <NavSection title="Admin">
+            <Item to={urlFor('content-admin')} label="Content administration" icon={icon(IconLayoutDashboard)} exact />
+            <Item
+              to={urlFor('content-admin-courses')}
+              match="/content/admin/courses/"
+              label="Courses to edit"
+              icon={icon(IconPencil)}
+            />
             <Item to="/content/admin/users/edit/" label="Users" icon={icon(IconUsers)} />
             <Item to="/content/admin/support/" label="Support inbox" icon={icon(IconInbox)} />
             <Item to={urlFor('content-admin-outbox')} label="Email outbox" icon={icon(IconMail)} />

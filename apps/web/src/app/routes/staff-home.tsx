@@ -1,6 +1,15 @@
 import { roleLabels, type Me } from '@banksia/contracts/accounts';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconAt, IconChartBar, IconInbox, IconListCheck, IconMail, IconUsers } from '@tabler/icons-react';
+import {
+  IconAt,
+  IconBooks,
+  IconChartBar,
+  IconInbox,
+  IconLayoutDashboard,
+  IconListCheck,
+  IconMail,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSupportRequests } from '../../features/support/api/get-support-requests';
@@ -53,6 +62,16 @@ export function StaffHome({ me }: { me: Me }) {
       </Title>
       {contentAdmin ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} maw={900}>
+          <AdminCard
+            to={urlFor('content-admin')}
+            icon={<IconLayoutDashboard size={24} />}
+            title="Content administration"
+          >
+            Every admin tool by task, with the drafts and failures waiting for attention.
+          </AdminCard>
+          <AdminCard to={urlFor('content-admin-courses')} icon={<IconBooks size={24} />} title="Courses">
+            Create a course or copy one for a new year; edit its topics, lessons and attachments, and publish.
+          </AdminCard>
           <AdminCard to="/content/admin/users/edit/" icon={<IconUsers size={24} />} title="Users">
             Find users, change their roles, and activate or deactivate accounts.
           </AdminCard>

@@ -1,0 +1,20 @@
+import { adminOverviewResponse, type AdminOverview } from '@banksia/contracts/authoring-courses';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../../components/request-failure';
+import { urlFor } from '../../../lib/named-routes';
+import { getJson } from '../../../lib/request';
+
+/** What needs attention, for the staff home (GET api:admin-overview; content staff). */
+export async function getOverview(signal?: AbortSignal): Promise<AdminOverview> {
+  return unwrap(
+    await getJson(urlFor('api:admin-overview'), { signal, transform: (b) => adminOverviewResponse.parse(b) }),
+  );
+}
+
+export function overviewQueryOptions() {
+  return queryOptions({ queryKey: ['authoring', 'overview'], queryFn: ({ signal }) => getOverview(signal) });
+}
+
+export function useOverview() {
+  return useQuery(overviewQueryOptions());
+}

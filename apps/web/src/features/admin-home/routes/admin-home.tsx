@@ -1,0 +1,210 @@
+import type { AdminOverview } from '@banksia/contracts/authoring-courses';
+import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import {
+  IconBooks,
+  IconChartBar,
+  IconClipboardList,
+  IconInbox,
+  IconMail,
+  IconPencil,
+  IconPlus,
+  IconPuzzle,
+  IconServer,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formErrorOf } from '../../../components/field-errors';
+import { LoadingState } from '../../../components/loading-state';
+import { urlFor } from '../../../lib/named-routes';
+import { useOverview } from '../api/get-overview';
+
+interface Tool {
+  label: string;
+  to: string;
+  description: string;
+  /** What needs attention here, from the overview. */
+  count?: (o: AdminOverview) => ({ n: number; label: string } | null)[];
+}
+
+interface Task {
+  title: string;
+  icon: ReactNode;
+  tools: Tool[];
+}
+
+const tasks: Task[] = [
+  {
+    title: 'Make a course',
+    icon: <IconPlus size={20} aria-hidden />,
+    tools: [
+      {
+        label: 'Create a course',
+        to: urlFor('content-admin-course-create'),
+        description: 'Start a new course, empty or as a copy of an existing course for a new year.',
+      },
+    ],
+  },
+  {
+    title: 'Edit courses and lessons',
+    icon: <IconBooks size={20} aria-hidden />,
+    tools: [
+      {
+        label: 'Courses',
+        to: urlFor('content-admin-courses'),
+        description:
+          "Find a course to edit its details, topics, lessons and attachments. Lessons open from their course's tree.",
+        count: (o) => [
+          o.draft_courses ? { n: o.draft_courses, label: 'draft courses' } : null,
+          o.unpublished_lessons ? { n: o.unpublished_lessons, label: 'unpublished lessons' } : null,
+        ],
+      },
+      {
+        label: 'Draft courses',
+        to: `${urlFor('content-admin-courses')}?published=no`,
+        description: 'Courses students cannot see yet: publish one from its editor when it is ready.',
+      },
+    ],
+  },
+  {
+    title: 'Exams, question sets and activities',
+    icon: <IconClipboardList size={20} aria-hidden />,
+    tools: [
+      {
+        label: 'Exams and question sets',
+        to: urlFor('content-admin-exams'),
+        description: 'Write exams and question sets with their sections, questions and worked solutions.',
+        count: (o) => [o.unpublished_exams ? { n: o.unpublished_exams, label: 'unpublished exams' } : null],
+      },
+      {
+        label: 'Activities',
+        to: urlFor('content-admin-activities'),
+        description: 'Interactive activities placed in lessons: cloze, drawing, drag and drop, uploads.',
+      },
+    ],
+  },
+  {
+    title: 'People and support',
+    icon: <IconUsers size={20} aria-hidden />,
+    tools: [
+      {
+        label: 'Users',
+        to: '/content/admin/users/edit/',
+        description: 'Find a user to change their roles, resend an invitation, or deactivate them.',
+      },
+      {
+        label: 'Support inbox',
+        to: '/content/admin/support/',
+        description: 'Messages sent from the "Contact support" dialog.',
+        count: (o) => [o.pending_support_requests ? { n: o.pending_support_requests, label: 'open requests' } : null],
+      },
+    ],
+  },
+  {
+    title: 'Reports',
+    icon: <IconChartBar size={20} aria-hidden />,
+    tools: [
+      {
+        label: 'Profiles without a school email',
+        to: urlFor('content-admin-email-domain-report'),
+        description: "Students and teachers whose email is missing or not at their school's domains; set the domains.",
+      },
+      {
+        label: 'Teacher trial leads',
+        to: urlFor('sales-lead-report'),
+        description: 'Teacher trials by school, how much each was used, and which became paying classes.',
+      },
+    ],
+  },
+  {
+    title: 'Platform',
+    icon: <IconServer size={20} aria-hidden />,
+    tools: [
+      {
+        label: 'Background jobs',
+        to: urlFor('content-admin-jobs'),
+        description: 'Queues of work done outside requests, and jobs that failed for good.',
+        count: (o) => [o.failed_jobs ? { n: o.failed_jobs, label: 'failed jobs' } : null],
+      },
+      {
+        label: 'Email outbox',
+        to: urlFor('content-admin-outbox'),
+        description: 'Every email the platform has queued, sent or failed to send.',
+      },
+    ],
+  },
+];
+
+const toolIcons: Record<string, ReactNode> = {
+  'Create a course': <IconPlus size={16} aria-hidden />,
+  Courses: <IconPencil size={16} aria-hidden />,
+  Activities: <IconPuzzle size={16} aria-hidden />,
+  'Support inbox': <IconInbox size={16} aria-hidden />,
+  'Email outbox': <IconMail size={16} aria-hidden />,
+};
+
+/** /content/admin/: the staff home, every admin tool by task, with what needs attention. */
+export function AdminHomeRoute() {
+  useDocumentTitle('Content administration · Banksia');
+  const overview = useOverview();
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Content administration</Title>
+        <Text c="dimmed" mt={4}>
+          Everything content staff look after, grouped by task. Numbers show what is waiting for attention.
+        </Text>
+      </div>
+      {overview.isError && (
+        <Alert color="red" title="The counts could not be loaded">
+          {formErrorOf(overview.error)} The tools below still work.
+        </Alert>
+      )}
+      {overview.isPending && <LoadingState label="Counting what needs attention" py="xs" />}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {tasks.map((task) => (
+          <Card key={task.title} withBorder padding="lg" component="section" aria-labelledby={slug(task.title)}>
+            <Group gap="xs" mb="sm">
+              {task.icon}
+              <Title order={2} size="h4" id={slug(task.title)}>
+                {task.title}
+              </Title>
+            </Group>
+            <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {task.tools.map((tool) => {
+                const attention = (overview.data && tool.count?.(overview.data)) || [];
+                return (
+                  <li key={tool.label}>
+                    <Group gap="xs" wrap="nowrap">
+                      {toolIcons[tool.label]}
+                      <Anchor component={Link} to={tool.to} fw={600}>
+                        {tool.label}
+                      </Anchor>
+                      {attention.map(
+                        (a) =>
+                          a && (
+                            <Badge key={a.label} color="orange" variant="light">
+                              {a.n} {a.label}
+                            </Badge>
+                          ),
+                      )}
+                    </Group>
+                    <Text size="sm" c="dimmed">
+                      {tool.description}
+                    </Text>
+                  </li>
+                );
+              })}
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function slug(text: string): string {
+  return `task-${text.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+}
