@@ -1,3 +1,4 @@
+import { activityAuthoringRoutes } from './named-routes/activity-authoring';
 import { adminRoutes } from './named-routes/admin';
 import { gridRoutes } from './named-routes/grids';
 import { insightRoutes } from './named-routes/insights';
@@ -114,6 +115,7 @@ export const namedRoutes = {
   ...schoolRoutes,
   ...adminRoutes,
   ...passwordRoutes,
+  ...activityAuthoringRoutes,
 } as const;
 
 export type RouteName = keyof typeof namedRoutes;
