@@ -1,6 +1,6 @@
 import { roleLabels, type Me } from '@banksia/contracts/accounts';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconInbox, IconListCheck, IconMail, IconUsers } from '@tabler/icons-react';
+import { IconInbox, IconListCheck, IconMail, IconUsers, IconPuzzle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSupportRequests } from '../../features/support/api/get-support-requests';
@@ -53,6 +53,9 @@ export function StaffHome({ me }: { me: Me }) {
       </Title>
       {contentAdmin ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} maw={900}>
+          <AdminCard to={urlFor('content-admin-activities')} icon={<IconPuzzle size={24} />} title="Activities">
+            Make and change activities, preview them as students see them, and see where each is used.
+          </AdminCard>
           <AdminCard to="/content/admin/users/edit/" icon={<IconUsers size={24} />} title="Users">
             Find users, change their roles, and activate or deactivate accounts.
           </AdminCard>
