@@ -104,14 +104,18 @@ export function toContractBlocks(saved: readonly { id?: string; type: string; da
   });
 }
 
-/** The first block that does not fit its schema, as "Block 3 (Heading): text": for a message before saving. */
+/**
+ * The first block that does not fit its schema, named as the server would name the field, e.g.
+ * "Block 2 (Heading), blocks.1.data.level: Too big…", for a message before saving.
+ */
 export function firstInvalidBlock(blocks: readonly ActivityBlock[]): string | null {
   for (const [index, block] of blocks.entries()) {
     const parsed = activityBlockSchema.safeParse(block);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const title = blockTitles[block.type] ?? block.type;
-      return `Block ${index + 1} (${title}): ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim();
+      const field = ['blocks', index, ...(issue?.path ?? [])].map(String).join('.');
+      return `Block ${index + 1} (${title}), ${field}: ${issue?.message ?? 'not valid'}`;
     }
   }
   return null;
