@@ -166,9 +166,7 @@ test.describe('authoring activities', () => {
     await expect(page.getByText('Not used anywhere yet.')).toBeVisible();
   });
 
-  test('clearing responses asks first and says how many students answered; teachers get the unauthorized page', async ({
-    page,
-  }) => {
+  test('clearing responses asks first and says how many students answered', async ({ page }) => {
     await signIn(page, 'content');
     await page.goto('/content/admin/activity/');
     await page.getByLabel('Search activities').fill('');
@@ -185,5 +183,18 @@ test.describe('authoring activities', () => {
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
+  });
+
+  test('teachers get the unauthorized page on the authoring pages and 403 from the authoring API', async ({ page }) => {
+    await signIn(page, 'teacher');
+    for (const path of [
+      '/content/admin/activity/',
+      '/content/admin/activity/edit/',
+      '/content/admin/activity/edit/1/',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'What are you doing here?' })).toBeVisible();
+    }
+    expect((await page.request.get('/api/v1/activities/activities/')).status()).toBe(403);
   });
 });
