@@ -148,7 +148,13 @@ const matrix: Record<string, Row> = {
   // Private files need a signed link from file-url; without one (as here) nobody gets them.
   'GET /media-signed/*': { allow: [] },
   'POST /api/v1/activities/activities/': { allow: ['staff'], payload: () => ({ title: 'A', blocks: [] }) },
-  'PATCH /api/v1/activities/activities/:activityId/': { allow: ['staff'], payload: () => ({ title: 'B' }) },
+  'PATCH /api/v1/activities/activities/:activityId/': { allow: ['staff'], payload: () => ({ title: 'B', version: 1 }) },
+  'GET /api/v1/activities/activities/': { allow: ['staff'] },
+  'GET /api/v1/activities/activities/:activityId/activity_responses/': { allow: ['staff'] },
+  'POST /api/v1/activities/images/': {
+    allow: ['staff'],
+    multipart: () => multipartForm({}, { name: 'diagram.png', content: TINY_PNG }),
+  },
   'GET /api/v1/activities/activities/:activityId/': { allow: signedIn },
   // Teachers read a student's response with ?profile_id= (not sent here).
   'GET /api/v1/activities/activities/:activityId/classes/:classId/response/': { allow: ['student'] },

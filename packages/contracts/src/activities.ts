@@ -250,8 +250,58 @@ export const createActivityBody = z.object({
 });
 export type CreateActivityBody = z.infer<typeof createActivityBody>;
 
-export const updateActivityBody = createActivityBody.partial();
+/**
+ * PATCH /api/v1/activities/activities/{activityId}/: any of the create fields, and the version the change was made
+ * on, so two staff editing one activity get a 409 rather than one silently overwriting the other.
+ */
+export const updateActivityBody = createActivityBody.partial().extend({ version: id.positive() });
 export type UpdateActivityBody = z.infer<typeof updateActivityBody>;
+
+/** GET /api/v1/activities/activities/: search by title (or `#id`), newest change first. */
+export const activityListQuery = z.object({ q: z.string().trim().max(200).optional() });
+export type ActivityListQuery = z.infer<typeof activityListQuery>;
+
+const usedIn = z.object({ id, title: z.string() });
+
+/** One activity in the authoring list, with every place it is used. */
+export const activityListItemSchema = z.object({
+  id,
+  title: z.string(),
+  block_count: z.number().int().nonnegative(),
+  version: id,
+  updated_at: z.string(),
+  /** The course it is placed in, and the lesson (with that lesson's course title). */
+  course: usedIn.nullable(),
+  lesson: usedIn.extend({ course_title: z.string() }).nullable(),
+  /** Exams and question sets with a question that is this activity. */
+  exams: z.array(usedIn.extend({ course_title: z.string() })),
+  /** Teachers' tasks that set it. */
+  task_count: z.number().int().nonnegative(),
+  /** Students' responses to it, in every class. */
+  response_count: z.number().int().nonnegative(),
+});
+export type ActivityListItem = z.infer<typeof activityListItemSchema>;
+
+export const ACTIVITY_LIST_LIMIT = 100;
+export const activityListResponse = z.object({ results: z.array(activityListItemSchema), count: z.number().int() });
+export type ActivityListResponse = z.infer<typeof activityListResponse>;
+
+/** GET …/activities/{activityId}/activity_responses/: what clearing them would remove. */
+export const activityResponsesSummarySchema = z.object({
+  /** Responses (one per student and class). */
+  responses: z.number().int().nonnegative(),
+  /** Distinct students whose answers would go. */
+  students: z.number().int().nonnegative(),
+});
+export type ActivityResponsesSummary = z.infer<typeof activityResponsesSummarySchema>;
+
+/** Images content staff may put in an activity (image and drag-and-drop image blocks); never SVG (public store). */
+export const ACTIVITY_IMAGE_TYPES = DRAWING_ASSET_TYPES;
+/** Largest activity image, in bytes. */
+export const MAX_ACTIVITY_IMAGE_BYTES = 10_000_000;
+/** Answer of POST /api/v1/activities/images/: where the image is stored and its public address. */
+export const activityImageResponseSchema = z.object({ key: z.string(), url: z.string() });
+export type ActivityImageResponse = z.infer<typeof activityImageResponseSchema>;
 
 export const activityDetailSchema = z.object({
   id,

@@ -339,6 +339,30 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                           }),
                         },
                         {
+                          path: 'content/admin/activity',
+                          handle: handle('content-admin-activities'),
+                          lazy: async () => ({
+                            Component: (await import('../features/activities/authoring/activity-list-page'))
+                              .ActivityListRoute,
+                          }),
+                        },
+                        {
+                          path: 'content/admin/activity/edit',
+                          handle: handle('content-admin-activity-new'),
+                          lazy: async () => ({
+                            Component: (await import('../features/activities/authoring/activity-edit-page'))
+                              .ActivityEditRoute,
+                          }),
+                        },
+                        {
+                          path: 'content/admin/activity/edit/:activityId',
+                          handle: handle('content-admin-activity-edit'),
+                          lazy: async () => ({
+                            Component: (await import('../features/activities/authoring/activity-edit-page'))
+                              .ActivityEditRoute,
+                          }),
+                        },
+                        {
                           path: 'content/admin/support',
                           handle: handle('content-admin-support'),
                           lazy: async () => ({

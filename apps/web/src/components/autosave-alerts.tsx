@@ -8,7 +8,7 @@ export interface AutosaveAlertsProps {
     keepMine: () => Promise<void>;
   };
   /** What is being saved, as in "These notes were changed…" or "These answers were changed…". */
-  noun: 'notes' | 'answers';
+  noun: 'notes' | 'answers' | 'activity contents';
 }
 
 /**

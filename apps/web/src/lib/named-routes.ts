@@ -1,3 +1,4 @@
+import { activityAuthoringRoutes } from './named-routes/activity-authoring';
 import { adminRoutes } from './named-routes/admin';
 import { authoringRoutes } from './named-routes/authoring';
 import { gridRoutes } from './named-routes/grids';
@@ -116,6 +117,7 @@ export const namedRoutes = {
   ...adminRoutes,
   ...authoringRoutes,
   ...passwordRoutes,
+  ...activityAuthoringRoutes,
 } as const;
 
 export type RouteName = keyof typeof namedRoutes;

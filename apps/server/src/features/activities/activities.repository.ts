@@ -16,6 +16,12 @@ export async function insertActivity(db: Executor, values: typeof activities.$in
   return row!;
 }
 
+/** The activity locked for update (inside a transaction). */
+export async function lockActivity(db: Executor, id: number): Promise<ActivityRow | null> {
+  const [row] = await db.select().from(activities).where(eq(activities.id, id)).for('update');
+  return row ?? null;
+}
+
 /** Applies a partial change and bumps the version; null when there is no such activity. */
 export async function updateActivity(
   db: Executor,

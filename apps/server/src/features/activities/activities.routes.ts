@@ -1,5 +1,9 @@
 import {
   activityDetailSchema,
+  activityImageResponseSchema,
+  activityListQuery,
+  activityListResponse,
+  activityResponsesSummarySchema,
   assetUploadFormRequestSchema,
   classResponsesSchema,
   createActivityBody,
@@ -25,6 +29,7 @@ import {
 import { anonymiseRequested } from '../../platform/student-names';
 import { readingMultipart } from '../../platform/errors';
 import * as service from './activities.service';
+import * as authoring from './activity-authoring.service';
 
 /** Largest response save accepted, in bytes. */
 export const RESPONSE_BODY_LIMIT = 8 * 1024 * 1024;
@@ -47,7 +52,16 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: createActivityBody, response: { 201: activityDetailSchema } },
       },
       async (request, reply) =>
-        reply.status(201).send(await service.createActivity(deps, requireActor(request), request.body)),
+        reply.status(201).send(await authoring.createActivity(deps, requireActor(request), request.body)),
+    );
+
+    app.get(
+      `${base}/activities/`,
+      {
+        config: { access: staff },
+        schema: { tags, querystring: activityListQuery, response: { 200: activityListResponse } },
+      },
+      async (request) => authoring.listActivities(deps, request.query.q),
     );
 
     app.patch(
@@ -56,7 +70,7 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: staff },
         schema: { tags, params: activityParams, body: updateActivityBody, response: { 200: activityDetailSchema } },
       },
-      async (request) => service.updateActivity(deps, requireActor(request), request.params.activityId, request.body),
+      async (request) => authoring.updateActivity(deps, requireActor(request), request.params.activityId, request.body),
     );
 
     app.get(
@@ -108,12 +122,34 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }),
     );
 
+    app.get(
+      `${base}/activities/:activityId/activity_responses/`,
+      {
+        config: { access: staff },
+        schema: { tags, params: activityParams, response: { 200: activityResponsesSummarySchema } },
+      },
+      async (request) => authoring.responsesSummary(deps, request.params.activityId),
+    );
+
     app.delete(
       `${base}/activities/:activityId/activity_responses/`,
       { config: { access: staff }, schema: { tags, params: activityParams } },
       async (request, reply) => {
         await service.clearResponses(deps, requireActor(request), request.params.activityId, request.log);
         return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      `${base}/images/`,
+      { config: { access: staff }, schema: { tags, response: { 201: activityImageResponseSchema } } },
+      async (request, reply) => {
+        const actor = requireActor(request);
+        const answer = await readingMultipart(async () => {
+          const file = request.isMultipart() ? await request.file() : undefined;
+          return authoring.uploadActivityImage(deps, actor, file);
+        });
+        return reply.status(201).send(answer);
       },
     );
 

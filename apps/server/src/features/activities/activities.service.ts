@@ -3,14 +3,12 @@ import {
   type ActivityDetail,
   type AssetUploadFormRequest,
   type ClassResponses,
-  type CreateActivityBody,
   DRAWING_ASSET_PREFIX,
   DRAWING_ASSET_TYPES,
   MAX_UPLOAD_BYTES,
   RANDOM_KEY_SUFFIX_LENGTH,
   UPLOAD_PROMPTS,
   type SaveResponseBody,
-  type UpdateActivityBody,
   type UploadFormResponse,
   type VersionedResponse,
 } from '@banksia/contracts/activities';
@@ -28,7 +26,7 @@ import { StudentNamer } from '../../platform/student-names';
 import { canTeach, loadClassAccess } from '../classes/classes.service';
 import { presentActivity, presentClassStudentResponse, presentResponse } from './activities.presenter';
 import * as repo from './activities.repository';
-import { sanitizeBlockResponses, sanitizeBlocks } from './activities.sanitize';
+import { sanitizeBlockResponses } from './activities.sanitize';
 import type { DrawingAssetResponse } from './activities.schemas';
 
 export const RESPONSE_CONFLICT_DETAIL = 'This response was changed somewhere else. Reload to see the latest version.';
@@ -51,57 +49,6 @@ async function requireActivityInClass(
   const activity = await requireActivity(deps, activityId);
   if (activity.courseId !== klass.course_id) throw new AppError('not_found', 'No such activity in this class.');
   return activity;
-}
-
-export async function createActivity(deps: AppDeps, actor: Actor, body: CreateActivityBody): Promise<ActivityDetail> {
-  const row = await deps.db.transaction(async (tx) => {
-    const created = await repo.insertActivity(tx, {
-      title: body.title,
-      blocks: sanitizeBlocks(body.blocks),
-      courseId: body.course_id ?? null,
-      lessonId: body.lesson_id ?? null,
-      createdBy: actor.userId,
-      updatedAt: deps.clock.now(),
-    });
-    await audit(tx, {
-      actorUserId: actor.userId,
-      action: 'activity.create',
-      entityType: 'activity',
-      entityId: created.id,
-    });
-    return created;
-  });
-  return presentActivity(row);
-}
-
-export async function updateActivity(
-  deps: AppDeps,
-  actor: Actor,
-  activityId: number,
-  body: UpdateActivityBody,
-): Promise<ActivityDetail> {
-  const row = await deps.db.transaction(async (tx) => {
-    const updated = await repo.updateActivity(
-      tx,
-      activityId,
-      {
-        ...(body.title !== undefined ? { title: body.title } : {}),
-        ...(body.blocks !== undefined ? { blocks: sanitizeBlocks(body.blocks) } : {}),
-        ...(body.course_id !== undefined ? { courseId: body.course_id } : {}),
-        ...(body.lesson_id !== undefined ? { lessonId: body.lesson_id } : {}),
-      },
-      deps.clock.now(),
-    );
-    if (!updated) throw new AppError('not_found', 'No such activity.');
-    await audit(tx, {
-      actorUserId: actor.userId,
-      action: 'activity.update',
-      entityType: 'activity',
-      entityId: activityId,
-    });
-    return updated;
-  });
-  return presentActivity(row);
 }
 
 export async function getActivity(deps: AppDeps, activityId: number): Promise<ActivityDetail> {
@@ -269,7 +216,7 @@ interface UploadedFile {
  * The bytes of a multipart file part named `file` and the type its content (not its name) shows: no file, another
  * field name or an empty file is a 400, more than MAX_UPLOAD_BYTES a 413 (the multipart limit stops reading there).
  */
-async function readUploadedFile(file: MultipartFile | undefined): Promise<UploadedFile> {
+export async function readUploadedFile(file: MultipartFile | undefined): Promise<UploadedFile> {
   if (!file || file.fieldname !== 'file') throw new AppError('bad_request', UPLOAD_PROMPTS.select);
   if (file.filename.includes('\u0000')) {
     throw new AppError('validation_failed', undefined, { errors: { file: [NUL_MESSAGE] } });

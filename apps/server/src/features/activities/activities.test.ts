@@ -104,7 +104,7 @@ describe('activities', () => {
     expect(activity.blocks[2]!.data).toEqual({ content: [['a', '{{response}}']], withHeadings: false });
 
     const url = `/api/v1/activities/activities/${activity.id}/`;
-    const patched = await staff.patch(url, { title: 'Essay 2' });
+    const patched = await staff.patch(url, { title: 'Essay 2', version: 1 });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ title: 'Essay 2', version: 2, blocks: activity.blocks });
 
@@ -112,7 +112,9 @@ describe('activities', () => {
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(patched.json());
     expect((await staff.get('/api/v1/activities/activities/999999/')).statusCode).toBe(404);
-    expect((await staff.patch('/api/v1/activities/activities/999999/', { title: 'x' })).statusCode).toBe(404);
+    expect((await staff.patch('/api/v1/activities/activities/999999/', { title: 'x', version: 1 })).statusCode).toBe(
+      404,
+    );
   });
 
   it('rejects blocks whose data does not fit their type, and students authoring', async () => {

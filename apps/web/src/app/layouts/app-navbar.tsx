@@ -18,6 +18,7 @@ import {
   IconSchool,
   IconUsers,
   IconUsersGroup,
+  IconPuzzle,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -153,6 +154,7 @@ export function AppNavbar({ me }: { me: Me }) {
               icon={icon(IconPencil)}
             />
             <Item to="/content/admin/users/edit/" label="Users" icon={icon(IconUsers)} />
+            <Item to={urlFor('content-admin-activities')} label="Activities" icon={icon(IconPuzzle)} />
             <Item to="/content/admin/support/" label="Support inbox" icon={icon(IconInbox)} />
             <Item to={urlFor('content-admin-outbox')} label="Email outbox" icon={icon(IconMail)} />
             <Item to={urlFor('content-admin-jobs')} label="Background jobs" icon={icon(IconListCheck)} />

@@ -8,6 +8,7 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconMail,
+  IconPuzzle,
   IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -71,6 +72,9 @@ export function StaffHome({ me }: { me: Me }) {
           </AdminCard>
           <AdminCard to={urlFor('content-admin-courses')} icon={<IconBooks size={24} />} title="Courses">
             Create a course or copy one for a new year; edit its topics, lessons and attachments, and publish.
+          </AdminCard>
+          <AdminCard to={urlFor('content-admin-activities')} icon={<IconPuzzle size={24} />} title="Activities">
+            Make and change activities, preview them as students see them, and see where each is used.
           </AdminCard>
           <AdminCard to="/content/admin/users/edit/" icon={<IconUsers size={24} />} title="Users">
             Find users, change their roles, and activate or deactivate accounts.

@@ -33,9 +33,26 @@ export async function uploadBlockFile(
   activityResponseId: number,
   blockId: string,
   file: File,
-  { onProgress, signal }: UploadOptions = {},
+  options: UploadOptions = {},
 ): Promise<UploadResponse> {
-  const url = blockUploadPath(activityResponseId, blockId);
+  return uploadFileTo(
+    blockUploadPath(activityResponseId, blockId),
+    file,
+    (body) => uploadResponseSchema.safeParse(body),
+    options,
+  );
+}
+
+/**
+ * Posts one file (multipart, field `file`) to `url` and resolves the answer `parse` accepts; what uploadBlockFile
+ * does, for any upload route (content staff's activity images too).
+ */
+export async function uploadFileTo<T>(
+  url: string,
+  file: File,
+  parse: (body: unknown) => { success: true; data: T } | { success: false },
+  { onProgress, signal }: UploadOptions = {},
+): Promise<T> {
   // As in the request helper: a refreshed token wins over the cookie, which can be stale.
   let freshToken = getCsrfToken() === null ? await refreshCsrfToken() : null;
   for (let resent = false; ; resent = true) {
@@ -46,7 +63,7 @@ export async function uploadBlockFile(
     }
     const { status, body, valid } = attempt;
     if (status >= 200 && status < 300) {
-      const parsed = valid ? uploadResponseSchema.safeParse(body) : null;
+      const parsed = valid ? parse(body) : null;
       if (parsed?.success) return parsed.data;
       reportError(new Error(`POST ${url} answered an unexpected body`), { method: 'POST', url, status });
       throw new RequestFailure(FailureReason.SYSTEM_ERROR, status, body);
