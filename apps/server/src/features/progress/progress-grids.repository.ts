@@ -290,9 +290,10 @@ export async function itemGrid(
 
 /**
  * The statement behind `itemGrid` (exported so the benchmark can time the bare query through pg): one row with the
- * items in course-tree order, the roster in name order, and the facts that exist (chunks visited per lesson, the
- * latest submitted sitting's marks per exam, open sittings), each as one JSON array; `itemGrid` lays them out as
- * students × items. Sparse facts keep the work proportional to what students did, not to students × items.
+ * items in course-tree order, the roster in name order, and the class's cells of the progress rollup that exist
+ * (chunks visited per lesson, the latest submitted sitting's marks per exam, open sittings), each as one JSON array;
+ * `itemGrid` lays them out as students × items. Sparse cells keep the work proportional to what students did, not to
+ * students × items.
  */
 export function itemGridQuery(q: ClassScope & { topicNodeId: number | null; profileId?: number }): SQL {
   const start =
@@ -330,35 +331,20 @@ export function itemGridQuery(q: ClassScope & { topicNodeId: number | null; prof
       group by t.path, x.kind, x.id, x.title, t.topic_id
     ),
     ${rosterCte(q, q.profileId)},
-    -- The class's visits in one range scan of the (class, profile, chunk) key, then hashed against the chunks:
-    -- probing the key per chunk skips through every profile and costs far more on a large class.
-    class_visits as materialized (
-      select v.chunk_id, v.profile_id from chunk_visits v
-      where v.class_id = ${q.classId} and v.school_id = ${q.schoolId} ${onlyStudent(sql`v.profile_id`)}
+    -- The class's cells of the progress rollup (progress-rollup.ts: kept current by every write to the facts) in one
+    -- range scan of its (class, profile, item) keys; only cells with facts have a row.
+    cells as materialized (
+      select r.lesson_id, r.exam_id, r.profile_id, r.chunks_visited, r.submitted, r.marks::float8 as marks,
+        r.awaiting, r.in_progress
+      from progress_rollup r
+      where r.class_id = ${q.classId} and r.school_id = ${q.schoolId} ${onlyStudent(sql`r.profile_id`)}
     ),
     visits as (
-      select ch.lesson_id, v.profile_id, count(*)::int as n
-      from class_visits v
-      join chunks ch on ch.id = v.chunk_id
-      where ch.lesson_id in (select id from lesson_items)
-      group by ch.lesson_id, v.profile_id
+      select c.lesson_id, c.profile_id, c.chunks_visited as n from cells c
+      where c.lesson_id in (select id from lesson_items)
     ),
-    submitted as (
-      select distinct on (s.exam_id, s.profile_id) s.id, s.exam_id, s.profile_id
-      from exam_sittings s
-      where s.class_id = ${q.classId} and s.school_id = ${q.schoolId} and s.status = 'submitted'
-        ${onlyStudent(sql`s.profile_id`)} and s.exam_id in (select id from exam_items)
-      order by s.exam_id, s.profile_id, s.submitted_at desc nulls last, s.id desc
-    ),
-    -- Each sitting's answers through the (sitting, question) key: the class's sittings are few beside the school's
-    -- answers, which a hash join would read whole.
-    scores as (
-      select sb.exam_id, sb.profile_id, t.marks, t.awaiting
-      from submitted sb cross join lateral (
-        select coalesce(sum(a.marks_awarded), 0)::float8 as marks,
-          coalesce(bool_or(a.mark_status = 'needs_marking'), false) as awaiting
-        from exam_answers a where a.sitting_id = sb.id and a.school_id = ${q.schoolId}
-      ) t
+    exam_cells as (
+      select c.* from cells c where c.exam_id in (select id from exam_items)
     )
     select
       (select coalesce(json_agg(json_build_array(i.kind, i.id, i.title, i.topic_id, sec.title, i.total)
@@ -371,12 +357,10 @@ export function itemGridQuery(q: ClassScope & { topicNodeId: number | null; prof
        from roster r) as students,
       (select coalesce(json_agg(json_build_array(v.lesson_id, v.profile_id, v.n)), '[]'::json) from visits v)
         as visits,
-      (select coalesce(json_agg(json_build_array(sc.exam_id, sc.profile_id, sc.marks, sc.awaiting)), '[]'::json)
-       from scores sc) as scores,
-      (select coalesce(json_agg(json_build_array(s.exam_id, s.profile_id)), '[]'::json)
-       from (select distinct s.exam_id, s.profile_id from exam_sittings s
-             where s.class_id = ${q.classId} and s.school_id = ${q.schoolId} and s.status = 'open'
-               ${onlyStudent(sql`s.profile_id`)} and s.exam_id in (select id from exam_items)) s) as open`;
+      (select coalesce(json_agg(json_build_array(c.exam_id, c.profile_id, c.marks, c.awaiting)), '[]'::json)
+       from exam_cells c where c.submitted) as scores,
+      (select coalesce(json_agg(json_build_array(c.exam_id, c.profile_id)), '[]'::json)
+       from exam_cells c where c.in_progress) as open`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
