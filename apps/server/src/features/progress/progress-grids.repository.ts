@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { executeCancellable, type QueryLimits } from '../../platform/cancellable-query';
 import type { Executor } from '../../platform/db';
 
 // Each grid's data comes from ONE query: the grid's items LEFT JOIN the roster ON true (students × items, kept even
@@ -151,8 +152,11 @@ export type ExamGridRow = {
 export async function examGrid(
   db: Executor,
   q: ClassScope & { examId: number; questionId?: number; withAnswers?: boolean },
+  limits: QueryLimits = {},
 ): Promise<ExamGridRow[]> {
-  const { rows } = await db.execute<ExamGridRow>(sql`
+  const { rows } = await executeCancellable<ExamGridRow>(
+    db,
+    sql`
     with ${rosterCte(q)},
     all_questions as (
       select qu.id, qu.marks::float8 as marks, qu.definition->>'type' as type, qu.definition->'options' as options,
@@ -188,7 +192,9 @@ export async function examGrid(
     left join sittings st on st.profile_id = r.profile_id
     left join sitting_totals tot on tot.sitting_id = st.id
     left join exam_answers a on a.sitting_id = st.id and a.question_id = i.id and a.school_id = ${q.schoolId}
-    order by ${rosterOrder}, i.question_no`);
+    order by ${rosterOrder}, i.question_no`,
+    limits,
+  );
   return rows;
 }
 
@@ -242,8 +248,9 @@ type ItemGridJson = {
 export async function itemGrid(
   db: Executor,
   q: ClassScope & { topicNodeId: number | null; profileId?: number },
+  limits: QueryLimits = {},
 ): Promise<ItemGrid> {
-  const { rows } = await db.execute<ItemGridJson>(itemGridQuery(q));
+  const { rows } = await executeCancellable<ItemGridJson>(db, itemGridQuery(q), limits);
   const result = rows[0] ?? { items: [], students: [], visits: [], scores: [], open: [] };
   const items = result.items.map(([kind, id, title, topicId, topicTitle, total]): GridItem => ({
     kind,
@@ -381,8 +388,14 @@ export type LessonGridRow = {
   has_notes: boolean | null;
 };
 
-export async function lessonGrid(db: Executor, q: ClassScope & { lessonId: number }): Promise<LessonGridRow[]> {
-  const { rows } = await db.execute<LessonGridRow>(sql`
+export async function lessonGrid(
+  db: Executor,
+  q: ClassScope & { lessonId: number },
+  limits: QueryLimits = {},
+): Promise<LessonGridRow[]> {
+  const { rows } = await executeCancellable<LessonGridRow>(
+    db,
+    sql`
     with ${rosterCte(q)},
     items as (
       select ch.id, ch.index, ch.title, vd.duration
@@ -408,6 +421,8 @@ export async function lessonGrid(db: Executor, q: ClassScope & { lessonId: numbe
     left join lesson_notes nt
       on nt.lesson_id = ${q.lessonId} and nt.profile_id = r.profile_id and nt.class_id = ${q.classId}
       and nt.school_id = ${q.schoolId}
-    order by ${rosterOrder}, i.index`);
+    order by ${rosterOrder}, i.index`,
+    limits,
+  );
   return rows;
 }

@@ -13,6 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import { sendCsv } from '../../platform/csv-download';
+import { clientGone } from '../../platform/client-gone';
+import { QueryGate } from '../../platform/query-gate';
 import { anonymiseRequested } from '../../platform/student-names';
 import * as service from './progress-grids.service';
 
@@ -33,18 +35,21 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const config = { access: access.signedIn };
     const tags = ['progress-grids'];
     const base = '/api/v1/classes/:classId/progress-grids';
-    const who = (request: FastifyRequest) => ({
+    // One gate per app: the grids of every class share `concurrency` query slots.
+    const gate = new QueryGate(deps.config.grids);
+    const who = (request: FastifyRequest, reply: FastifyReply) => ({
       actor: requireActor(request),
       anonymise: anonymiseRequested(request),
+      limits: { gate, timeoutMs: deps.config.grids.timeoutMs, signal: clientGone(reply) },
     });
 
     app.get(
       `${base}/exam/:examId/`,
       { config, schema: { tags, params: examGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits } = who(request, reply);
         const { classId, examId } = request.params;
-        return answer(request, reply, await service.examGrid(deps, actor, { classId, examId, anonymise }));
+        return answer(request, reply, await service.examGrid(deps, actor, { classId, examId, anonymise, limits }));
       },
     );
 
@@ -52,9 +57,9 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/topic/:topicId/`,
       { config, schema: { tags, params: topicGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits } = who(request, reply);
         const { classId, topicId } = request.params;
-        return answer(request, reply, await service.topicGrid(deps, actor, { classId, topicId, anonymise }));
+        return answer(request, reply, await service.topicGrid(deps, actor, { classId, topicId, anonymise, limits }));
       },
     );
 
@@ -62,9 +67,13 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/topic/:topicId/exam/:examId/`,
       { config, schema: { tags, params: topicExamGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits } = who(request, reply);
         const { classId, topicId, examId } = request.params;
-        return answer(request, reply, await service.examGrid(deps, actor, { classId, topicId, examId, anonymise }));
+        return answer(
+          request,
+          reply,
+          await service.examGrid(deps, actor, { classId, topicId, examId, anonymise, limits }),
+        );
       },
     );
 
@@ -72,9 +81,9 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/lesson/:lessonId/`,
       { config, schema: { tags, params: lessonGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits } = who(request, reply);
         const { classId, lessonId } = request.params;
-        return answer(request, reply, await service.lessonGrid(deps, actor, { classId, lessonId, anonymise }));
+        return answer(request, reply, await service.lessonGrid(deps, actor, { classId, lessonId, anonymise, limits }));
       },
     );
 
@@ -82,9 +91,13 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/student/:profileId/`,
       { config, schema: { tags, params: studentGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits } = who(request, reply);
         const { classId, profileId } = request.params;
-        return answer(request, reply, await service.studentGrid(deps, actor, { classId, profileId, anonymise }));
+        return answer(
+          request,
+          reply,
+          await service.studentGrid(deps, actor, { classId, profileId, anonymise, limits }),
+        );
       },
     );
 
@@ -92,9 +105,13 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/question-set/:examId/`,
       { config, schema: { tags, params: examGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits } = who(request, reply);
         const { classId, examId } = request.params;
-        return answer(request, reply, await service.questionSetGrid(deps, actor, { classId, examId, anonymise }));
+        return answer(
+          request,
+          reply,
+          await service.questionSetGrid(deps, actor, { classId, examId, anonymise, limits }),
+        );
       },
     );
 
@@ -102,9 +119,13 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/reflective-question-set/:examId/`,
       { config, schema: { tags, params: examGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits } = who(request, reply);
         const { classId, examId } = request.params;
-        return answer(request, reply, await service.reflectiveGrid(deps, actor, { classId, examId, anonymise }));
+        return answer(
+          request,
+          reply,
+          await service.reflectiveGrid(deps, actor, { classId, examId, anonymise, limits }),
+        );
       },
     );
 
@@ -112,12 +133,12 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/question-set/:examId/question/:questionId/`,
       { config, schema: { tags, params: questionGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits } = who(request, reply);
         const { classId, examId, questionId } = request.params;
         return answer(
           request,
           reply,
-          await service.questionGrid(deps, actor, { classId, examId, questionId, anonymise }),
+          await service.questionGrid(deps, actor, { classId, examId, questionId, anonymise, limits }),
         );
       },
     );
