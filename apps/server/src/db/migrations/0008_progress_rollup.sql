@@ -18,6 +18,7 @@ ALTER TABLE "progress_rollup" ADD CONSTRAINT "progress_rollup_class_id_school_cl
 ALTER TABLE "progress_rollup" ADD CONSTRAINT "progress_rollup_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "progress_rollup" ADD CONSTRAINT "progress_rollup_lesson_id_lessons_id_fk" FOREIGN KEY ("lesson_id") REFERENCES "public"."lessons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "progress_rollup" ADD CONSTRAINT "progress_rollup_exam_id_exams_id_fk" FOREIGN KEY ("exam_id") REFERENCES "public"."exams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "progress_rollup_class_idx" ON "progress_rollup" USING btree ("class_id","profile_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "progress_rollup_lesson_key" ON "progress_rollup" USING btree ("class_id","profile_id","lesson_id") WHERE "progress_rollup"."lesson_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "progress_rollup_exam_key" ON "progress_rollup" USING btree ("class_id","profile_id","exam_id") WHERE "progress_rollup"."exam_id" is not null;--> statement-breakpoint
 -- The rollup of the facts already recorded, as rebuildRollup (features/progress/progress-rollup.ts) computes it.

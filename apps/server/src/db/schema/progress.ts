@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, numeric, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
 import { studentInClassColumns } from './columns';
 import { exams, lessons } from './content';
 
@@ -26,6 +26,8 @@ export const progressRollup = pgTable(
     inProgress: boolean('in_progress').notNull().default(false),
   },
   (t) => [
+    // A grid reads its class's cells in one range scan (the partial keys below cannot serve a read of both kinds).
+    index('progress_rollup_class_idx').on(t.classId, t.profileId),
     uniqueIndex('progress_rollup_lesson_key')
       .on(t.classId, t.profileId, t.lessonId)
       .where(sql`${t.lessonId} is not null`),

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -149,5 +150,47 @@ describe('QueryGate', () => {
     await Promise.all([first, third]);
     expect(order).toEqual(['b left', 'a', 'c']);
     expect(gate.load).toEqual({ running: 0, waiting: 0 });
+  });
+});
+
+describe('topic grids built before', () => {
+  it('answer the same JSON, in each encoding, until a cell, the roster or the items change', async () => {
+    const f = await smallClass();
+    const teacher = await ctx.client(f.teacher.user.id);
+    const get = async (encoding = 'identity') => {
+      const res = await teacher.request({ method: 'GET', url: f.url, headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      const raw = res.rawPayload;
+      const encodingUsed = res.headers['content-encoding'];
+      const text =
+        encodingUsed === 'br'
+          ? brotliDecompressSync(raw).toString()
+          : encodingUsed === 'gzip'
+            ? gunzipSync(raw).toString()
+            : raw.toString();
+      return { text, encoding: encodingUsed ?? 'identity' };
+    };
+    const first = await get();
+    expect(JSON.parse(first.text)).toMatchObject({ kind: 'topic', rows: [expect.anything()] });
+    expect(await get()).toEqual(first);
+    expect(await get('gzip, deflate, br')).toEqual({ text: first.text, encoding: 'br' });
+    expect(await get('gzip')).toEqual({ text: first.text, encoding: 'gzip' });
+
+    // A visit changes a cell.
+    const { rows } = await ctx.db.execute<{ user_id: number; chunk_id: number }>(sql`
+      select p.user_id, ch.id as chunk_id from enrolments e join profiles p on p.id = e.profile_id
+      join school_classes k on k.id = e.class_id join lessons l on l.course_id = k.course_id
+      join chunks ch on ch.lesson_id = l.id where e.class_id = ${f.klass.id} limit 1`);
+    const student = await ctx.client(rows[0]!.user_id);
+    await student.post(`/api/v1/classes/${f.klass.id}/chunks/${rows[0]!.chunk_id}/visit/`);
+    const visited = await get();
+    expect(visited.text).not.toEqual(first.text);
+    expect(visited.text).toContain('"status":"visited","value":1');
+
+    // A name on the roster changes, the cells do not.
+    await ctx.db.execute(sql`update users set first_name = 'Renamed' where id = ${rows[0]!.user_id}`);
+    const renamed = await get();
+    expect(renamed.text).toContain('Renamed');
+    expect(renamed.text).toContain('"status":"visited","value":1');
   });
 });

@@ -230,14 +230,27 @@ export type ItemGridStudent = RosterStudent & { facts: ItemFacts[] };
 export type ItemGrid = { items: GridItem[]; students: ItemGridStudent[] };
 
 type ItemJson = [GridItem['kind'], number, string, number | null, string | null, number];
-type ItemGridJson = {
-  items: ItemJson[];
-  students: [profileId: number, firstName: string, lastName: string][];
-  /** Sparse facts: only the (item, student) pairs that have any. */
+
+/** Sparse facts: only the (item, student) pairs that have any. */
+export type ItemGridFacts = {
   visits: [lessonId: number, profileId: number, chunksVisited: number][];
   scores: [examId: number, profileId: number, marks: number, awaiting: boolean][];
   open: [examId: number, profileId: number][];
 };
+
+/**
+ * What the item grid query sends: the items, the roster, the version of the class's rollup cells (it changes with
+ * any cell, as rows are replaced, never updated) and, unless that version is the one the caller already holds, the
+ * facts themselves (null then).
+ */
+export type ItemGridData = {
+  items: ItemJson[];
+  students: [profileId: number, firstName: string, lastName: string][];
+  cells_version: string;
+  facts: ItemGridFacts | null;
+};
+
+type ItemGridQuery = ClassScope & { topicNodeId: number | null; profileId?: number; knownCellsVersion?: string };
 
 /**
  * Students × the listed items under a tree node: published lessons, and published submittable exams and question
@@ -250,9 +263,19 @@ export async function itemGrid(
   q: ClassScope & { topicNodeId: number | null; profileId?: number },
   limits: QueryLimits = {},
 ): Promise<ItemGrid> {
-  const { rows } = await executeCancellable<ItemGridJson>(db, itemGridQuery(q), limits);
-  const result = rows[0] ?? { items: [], students: [], visits: [], scores: [], open: [] };
-  const items = result.items.map(([kind, id, title, topicId, topicTitle, total]): GridItem => ({
+  const data = await itemGridData(db, q, limits);
+  return layOutItemGrid(data, data.facts!);
+}
+
+/** The item grid's data in one statement (see itemGridQuery); the facts are left out when `knownCellsVersion` holds. */
+export async function itemGridData(db: Executor, q: ItemGridQuery, limits: QueryLimits = {}): Promise<ItemGridData> {
+  const { rows } = await executeCancellable<ItemGridData>(db, itemGridQuery(q), limits);
+  return rows[0] ?? { items: [], students: [], cells_version: '', facts: { visits: [], scores: [], open: [] } };
+}
+
+/** Items once, and each student (roster order) with their facts in item order, from the query's sparse data. */
+export function layOutItemGrid(data: Pick<ItemGridData, 'items' | 'students'>, facts: ItemGridFacts): ItemGrid {
+  const items = data.items.map(([kind, id, title, topicId, topicTitle, total]): GridItem => ({
     kind,
     id,
     title,
@@ -266,7 +289,7 @@ export async function itemGrid(
   const examColumn = new Map<number, number>();
   items.forEach((item, i) => (item.kind === 'lesson' ? lessonColumn : examColumn).set(item.id, i));
   const studentRow = new Map<number, number>();
-  const students = result.students.map(([profileId, first, last], s): ItemGridStudent => {
+  const students = data.students.map(([profileId, first, last], s): ItemGridStudent => {
     studentRow.set(profileId, s);
     return {
       profile_id: profileId,
@@ -280,17 +303,17 @@ export async function itemGrid(
     const row = studentRow.get(profileId);
     return column === undefined || row === undefined ? undefined : students[row]!.facts[column]!;
   };
-  for (const [lessonId, profileId, n] of result.visits) {
-    const facts = cell(lessonColumn, lessonId, profileId);
-    if (facts) facts[0] = n;
+  for (const [lessonId, profileId, n] of facts.visits) {
+    const found = cell(lessonColumn, lessonId, profileId);
+    if (found) found[0] = n;
   }
-  for (const [examId, profileId, marks, awaiting] of result.scores) {
-    const facts = cell(examColumn, examId, profileId);
-    if (facts) [facts[1], facts[2], facts[3]] = [true, marks, awaiting];
+  for (const [examId, profileId, marks, awaiting] of facts.scores) {
+    const found = cell(examColumn, examId, profileId);
+    if (found) [found[1], found[2], found[3]] = [true, marks, awaiting];
   }
-  for (const [examId, profileId] of result.open) {
-    const facts = cell(examColumn, examId, profileId);
-    if (facts) facts[4] = true;
+  for (const [examId, profileId] of facts.open) {
+    const found = cell(examColumn, examId, profileId);
+    if (found) found[4] = true;
   }
   return { items, students };
 }
@@ -302,7 +325,7 @@ export async function itemGrid(
  * `itemGrid` lays them out as students × items. Sparse cells keep the work proportional to what students did, not to
  * students × items.
  */
-export function itemGridQuery(q: ClassScope & { topicNodeId: number | null; profileId?: number }): SQL {
+export function itemGridQuery(q: ItemGridQuery): SQL {
   const start =
     q.topicNodeId === null
       ? sql`n.course_id = ${q.courseId} and n.parent_id is null and n.node_type = 'course'`
@@ -341,7 +364,7 @@ export function itemGridQuery(q: ClassScope & { topicNodeId: number | null; prof
     -- The class's cells of the progress rollup (progress-rollup.ts: kept current by every write to the facts) in one
     -- range scan of its (class, profile, item) keys; only cells with facts have a row.
     cells as materialized (
-      select r.lesson_id, r.exam_id, r.profile_id, r.chunks_visited, r.submitted, r.marks::float8 as marks,
+      select r.id, r.lesson_id, r.exam_id, r.profile_id, r.chunks_visited, r.submitted, r.marks::float8 as marks,
         r.awaiting, r.in_progress
       from progress_rollup r
       where r.class_id = ${q.classId} and r.school_id = ${q.schoolId} ${onlyStudent(sql`r.profile_id`)}
@@ -352,6 +375,10 @@ export function itemGridQuery(q: ClassScope & { topicNodeId: number | null; prof
     ),
     exam_cells as (
       select c.* from cells c where c.exam_id in (select id from exam_items)
+    ),
+    -- Rollup rows are replaced, never updated, so the set of their ids is the version of the class's cells.
+    cells_version as (
+      select md5(coalesce(string_agg(c.id::text, ',' order by c.id), '')) as v from cells c
     )
     select
       (select coalesce(json_agg(json_build_array(i.kind, i.id, i.title, i.topic_id, sec.title, i.total)
@@ -362,12 +389,17 @@ export function itemGridQuery(q: ClassScope & { topicNodeId: number | null; prof
       (select coalesce(json_agg(json_build_array(r.profile_id, r.first_name, r.last_name) order by ${rosterOrder}),
                        '[]'::json)
        from roster r) as students,
-      (select coalesce(json_agg(json_build_array(v.lesson_id, v.profile_id, v.n)), '[]'::json) from visits v)
-        as visits,
-      (select coalesce(json_agg(json_build_array(c.exam_id, c.profile_id, c.marks, c.awaiting)), '[]'::json)
-       from exam_cells c where c.submitted) as scores,
-      (select coalesce(json_agg(json_build_array(c.exam_id, c.profile_id)), '[]'::json)
-       from exam_cells c where c.in_progress) as open`;
+      (select v from cells_version) as cells_version,
+      case when (select v from cells_version) is distinct from ${q.knownCellsVersion ?? null}::text then json_build_object(
+        'visits',
+        (select coalesce(json_agg(json_build_array(v.lesson_id, v.profile_id, v.n)), '[]'::json) from visits v),
+        'scores',
+        (select coalesce(json_agg(json_build_array(c.exam_id, c.profile_id, c.marks, c.awaiting)), '[]'::json)
+         from exam_cells c where c.submitted),
+        'open',
+        (select coalesce(json_agg(json_build_array(c.exam_id, c.profile_id)), '[]'::json)
+         from exam_cells c where c.in_progress)
+      ) end as facts`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

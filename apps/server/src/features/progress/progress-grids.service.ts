@@ -7,6 +7,7 @@ import type { QueryGate } from '../../platform/query-gate';
 import type { Actor } from '../../platform/session';
 import { StudentNamer } from '../../platform/student-names';
 import { requireClassTeacher } from '../classes/classes.service';
+import { fingerprintOf, type GridCache } from './progress-grids.cache';
 import * as present from './progress-grids.presenter';
 import * as repo from './progress-grids.repository';
 
@@ -30,6 +31,8 @@ interface GridRequest {
   classId: number;
   anonymise: boolean;
   limits?: GridLimits | undefined;
+  /** The app's grids as last built (see progress-grids.cache.ts); without it every grid is built afresh. */
+  cache?: GridCache | undefined;
 }
 
 /** Runs a grid's data query within the request's limits. */
@@ -153,12 +156,26 @@ export async function topicGrid(
 ): Promise<ProgressGrid> {
   const { scope, header } = await classScope(deps, actor, req.classId);
   const topic = await requireTopic(deps, scope, req.topicId);
-  const data = await limited(req, (limits) => repo.itemGrid(deps.db, { ...scope, topicNodeId: topic.node_id }, limits));
-  return present.presentTopicGrid(
-    { ...header, topic: { id: topic.id, title: topic.title } },
-    data,
-    namerFor(deps, req.anonymise, data.students),
+  const gridHeader = { ...header, topic: { id: topic.id, title: topic.title } };
+  // Pseudonyms change daily, so only grids with real names are kept (they are the large, often-refreshed ones).
+  const cache = req.anonymise ? undefined : req.cache;
+  const slot = `topic:${scope.classId}:${topic.id}`;
+  const known = cache?.peek(slot);
+  const data = await limited(req, (limits) =>
+    repo.itemGridData(
+      deps.db,
+      { ...scope, topicNodeId: topic.node_id, knownCellsVersion: known?.cellsVersion },
+      limits,
+    ),
   );
+  const facts = data.facts ?? known!.facts;
+  const fingerprint = fingerprintOf([gridHeader, data.items, data.students, data.cells_version]);
+  const cached = cache?.get(slot, fingerprint);
+  if (cached) return cached;
+  const items = repo.layOutItemGrid(data, facts);
+  const grid = present.presentTopicGrid(gridHeader, items, namerFor(deps, req.anonymise, items.students));
+  cache?.set(slot, { fingerprint, cellsVersion: data.cells_version, facts, grid });
+  return grid;
 }
 
 export async function lessonGrid(
