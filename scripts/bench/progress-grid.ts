@@ -332,13 +332,14 @@ async function main(): Promise<number> {
         `${data.counts.visits} chunk visits, ${data.counts.sittings} sittings, ${data.counts.answers} answers, ` +
         `${data.counts.cells} rollup cells.`,
     );
-    const gridQuery = (klass: { id: number }) =>
+    const gridQuery = (klass: { id: number }, knownCellsVersion?: string) =>
       new PgDialect().sqlToQuery(
         itemGridQuery({
           classId: klass.id,
           schoolId: data.school.id,
           courseId: data.course.id,
           topicNodeId: data.topic.node.id,
+          ...(knownCellsVersion === undefined ? {} : { knownCellsVersion }),
         }),
       );
 
@@ -347,9 +348,15 @@ async function main(): Promise<number> {
     pool.on('error', () => {});
     if (process.env.BENCH_EXPLAIN) {
       // Diagnosis: the plan of the grid query (BENCH_EXPLAIN=300: the large class), then stop.
-      const q = gridQuery(process.env.BENCH_EXPLAIN === '300' ? data.large : data.small);
-      const plan = await pool.query(`explain (analyze, buffers, costs off) ${q.sql}`, q.params as unknown[]);
-      for (const row of plan.rows as { 'QUERY PLAN': string }[]) log(row['QUERY PLAN']);
+      // Both forms: with the facts (a grid built afresh), and with the cells' version known (a grid built before).
+      const klass = process.env.BENCH_EXPLAIN === '300' ? data.large : data.small;
+      const full = gridQuery(klass);
+      const { rows } = await pool.query<{ cells_version: string }>(full.sql, full.params as unknown[]);
+      for (const q of [full, gridQuery(klass, rows[0]!.cells_version)]) {
+        const plan = await pool.query(`explain (analyze, buffers, costs off) ${q.sql}`, q.params as unknown[]);
+        log();
+        for (const row of plan.rows as { 'QUERY PLAN': string }[]) log(row['QUERY PLAN']);
+      }
       return 0;
     }
 

@@ -42,7 +42,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // Heavy read queries (the progress grids): how many run at once, how many may wait, and for how long one may run.
   GRID_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  GRID_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  GRID_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
   GRID_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
 });
 
@@ -131,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : []),
   ];
   if (s3Problems.length) throw new Error(`Invalid configuration: ${s3Problems.join('; ')}`);
+  const gridConcurrency = e.GRID_CONCURRENCY ?? Math.max(1, Math.floor(REQUEST_POOL_SIZE / 4));
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -165,8 +166,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     metricsToken: e.METRICS_TOKEN,
     grids: {
-      concurrency: e.GRID_CONCURRENCY ?? Math.max(1, Math.floor(REQUEST_POOL_SIZE / 4)),
-      queue: e.GRID_QUEUE,
+      concurrency: gridConcurrency,
+      // A short queue: a grid waiting behind more than a few others would miss any reasonable deadline anyway.
+      queue: e.GRID_QUEUE ?? 4 * gridConcurrency,
       timeoutMs: e.GRID_TIMEOUT_MS,
     },
   };
