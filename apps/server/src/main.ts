@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
 import { demoAccounts, DEMO_PASSWORD, seedDemoSchool } from './db/seed/demo-school';
+import { rebuildRollup } from './features/progress/progress-rollup';
 import { seedDemoReviews } from './features/review/review.demo';
 import { jobDefinitions } from './jobs';
 import { systemClock } from './platform/clock';
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
       if (config.seedDemo) {
         const { created } = await seedDemoSchool(setup.db, storageFor(config), new Date(), {
           reviews: seedDemoReviews,
+          rollup: (tx) => rebuildRollup(tx),
         });
         if (created) logger.info('demo school created');
       }

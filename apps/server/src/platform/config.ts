@@ -40,6 +40,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   PUBLIC_URL: z.string().url().optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Heavy read queries (the progress grids): how many run at once, how many may wait, and for how long one may run.
+  GRID_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  GRID_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
+  GRID_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
 });
 
 const S3_VARIABLES = [
@@ -97,7 +101,16 @@ export interface Config {
   publicUrl: string;
   /** Bearer token that opens /metrics to scrapers not on this machine; without it only loopback may read it. */
   metricsToken: string | undefined;
+  /**
+   * The progress grids' limits, so a teacher opening a large class cannot take every pooled connection and the CPU:
+   * grids running at once (a quarter of the request pool by default), grids waiting their turn before the next is
+   * answered 503, and how long one grid's query may run before it is cancelled.
+   */
+  grids: { concurrency: number; queue: number; timeoutMs: number };
 }
+
+/** Connections in a process's request pool (platform/db.ts openDatabase's default). */
+export const REQUEST_POOL_SIZE = 10;
 
 /** Parses the environment into a Config, naming every variable at fault. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -118,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : []),
   ];
   if (s3Problems.length) throw new Error(`Invalid configuration: ${s3Problems.join('; ')}`);
+  const gridConcurrency = e.GRID_CONCURRENCY ?? Math.max(1, Math.floor(REQUEST_POOL_SIZE / 4));
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -151,5 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? 'Banksia <no-reply@banksia.invalid>',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     metricsToken: e.METRICS_TOKEN,
+    grids: {
+      concurrency: gridConcurrency,
+      // A short queue: a grid waiting behind more than a few others would miss any reasonable deadline anyway.
+      queue: e.GRID_QUEUE ?? 4 * gridConcurrency,
+      timeoutMs: e.GRID_TIMEOUT_MS,
+    },
   };
 }

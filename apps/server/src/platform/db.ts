@@ -4,6 +4,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema/index';
+import { REQUEST_POOL_SIZE } from './config';
 
 export type Database = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: repositories accept either. */
@@ -36,7 +37,7 @@ export const DB_TIMEOUTS = {
  */
 export function openDatabase(
   url: string,
-  max = 10,
+  max = REQUEST_POOL_SIZE,
   { statementMs = DB_TIMEOUTS.statementMs }: { statementMs?: number | null } = {},
 ): DatabaseHandle {
   const pool = new pg.Pool({

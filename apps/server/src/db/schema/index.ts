@@ -11,3 +11,4 @@ export * from './review';
 export * from './mail';
 export * from './passwords';
 export * from './rate-limits';
+export * from './progress';

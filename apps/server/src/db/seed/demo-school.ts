@@ -62,6 +62,11 @@ export interface DemoSeedExtras {
       now: Date;
     },
   ) => Promise<void>;
+  /**
+   * Recomputes the progress grids' rollup (features/progress/progress-rollup.ts) once the facts are in: they are
+   * inserted in bulk, past the services that keep it current.
+   */
+  rollup?: (tx: Executor) => Promise<unknown>;
 }
 
 const students: [string, string][] = [
@@ -349,6 +354,7 @@ export async function seedDemoSchool(
       keepDue: REVIEW_KEPT_DUE,
       now,
     });
+    await extras.rollup?.(tx);
     return { created: true };
   });
 }

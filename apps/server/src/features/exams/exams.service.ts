@@ -35,6 +35,7 @@ import {
   type SittingAudience,
 } from './exams.presenter';
 import * as repo from './exams.repository';
+import { refreshRollup, refreshRollupOfSittings } from '../progress/progress-rollup';
 import {
   alternativeSchemaByType,
   type AcceptAlternativeBody,
@@ -279,6 +280,15 @@ export async function closeExpiredSittings(deps: AppDeps, classId: number, examI
   if (exam) await closeExpiredInClass(deps, classId, exam);
 }
 
+/** Opens a sitting (repo.insertOpenSitting) and brings the student's progress cell for the exam up to date with it. */
+async function openSitting(deps: AppDeps, v: Parameters<typeof repo.insertOpenSitting>[1]) {
+  return deps.db.transaction(async (tx) => {
+    const inserted = await repo.insertOpenSitting(tx, v);
+    if (inserted) await refreshRollup(tx, { classId: v.classId, profileId: v.profileId, examId: v.examId });
+    return inserted;
+  });
+}
+
 /**
  * Starts a sitting of an exam for a student of the class, or resumes the one open (idempotent: concurrent starts
  * make one sitting). Refused while a teacher has the exam locked in the class. An exam (kind 'exam') is sat once:
@@ -303,11 +313,12 @@ export async function startSitting(
     const done = await repo.currentSitting(deps.db, sittingKey);
     if (done) return { sitting: await sittingView(deps, done, exam, 'student'), created: false };
   }
-  const inserted = await repo.insertOpenSitting(deps.db, {
+  const extraTimeMinutes = await repo.extraTimeMinutes(deps.db, access.klass.id, profileId);
+  const inserted = await openSitting(deps, {
     ...sittingKey,
     schoolId: access.klass.school_id,
     startedAt: deps.clock.now(),
-    extraTimeMinutes: await repo.extraTimeMinutes(deps.db, access.klass.id, profileId),
+    extraTimeMinutes,
   });
   // Another start won the race: answer the sitting it opened.
   const sitting = inserted ?? (await repo.currentSitting(deps.db, sittingKey));
@@ -516,7 +527,9 @@ async function submitInTransaction(
       entityType: 'exam_sitting',
       entityId: current.id,
     });
-    return repo.markSubmitted(tx, current.id, now);
+    const submitted = await repo.markSubmitted(tx, current.id, now);
+    await refreshRollup(tx, { classId: current.classId, profileId: current.profileId, examId: current.examId });
+    return submitted;
   });
 }
 
@@ -570,6 +583,7 @@ export async function markAnswer(
       before: before && { mark_status: before.markStatus, marks_awarded: before.marksAwarded },
       after: { mark_status: after.markStatus, marks_awarded: after.marksAwarded },
     });
+    await refreshRollup(tx, { classId: current.classId, profileId: current.profileId, examId: current.examId });
     return after;
   });
   return presentAnswer(marked);
@@ -636,6 +650,9 @@ export async function acceptAlternative(
         : [{ answerId: answer.id, status: result.status, marksAwarded: result.marks_awarded }];
     });
     await repo.rewriteAutoMarks(tx, changes, now);
+    // The re-marked sittings' totals change in every class that sat them.
+    const changed = new Set(changes.map((c) => c.answerId));
+    await refreshRollupOfSittings(tx, [...new Set(answers.filter((a) => changed.has(a.id)).map((a) => a.sittingId))]);
     if (after !== before || changes.length) {
       await audit(tx, {
         actorUserId: actor.userId,
@@ -897,7 +914,7 @@ export async function startTranscription(
     const done = await repo.currentSitting(deps.db, sittingKey);
     if (done) return { sitting: await sittingView(deps, done, exam, 'marker'), created: false };
   }
-  const inserted = await repo.insertOpenSitting(deps.db, {
+  const inserted = await openSitting(deps, {
     ...sittingKey,
     schoolId: klass.school_id,
     startedAt: deps.clock.now(),

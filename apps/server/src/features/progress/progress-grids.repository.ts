@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { executeCancellable, type QueryLimits } from '../../platform/cancellable-query';
 import type { Executor } from '../../platform/db';
 
 // Each grid's data comes from ONE query: the grid's items LEFT JOIN the roster ON true (students × items, kept even
@@ -151,8 +152,11 @@ export type ExamGridRow = {
 export async function examGrid(
   db: Executor,
   q: ClassScope & { examId: number; questionId?: number; withAnswers?: boolean },
+  limits: QueryLimits = {},
 ): Promise<ExamGridRow[]> {
-  const { rows } = await db.execute<ExamGridRow>(sql`
+  const { rows } = await executeCancellable<ExamGridRow>(
+    db,
+    sql`
     with ${rosterCte(q)},
     all_questions as (
       select qu.id, qu.marks::float8 as marks, qu.definition->>'type' as type, qu.definition->'options' as options,
@@ -188,7 +192,9 @@ export async function examGrid(
     left join sittings st on st.profile_id = r.profile_id
     left join sitting_totals tot on tot.sitting_id = st.id
     left join exam_answers a on a.sitting_id = st.id and a.question_id = i.id and a.school_id = ${q.schoolId}
-    order by ${rosterOrder}, i.question_no`);
+    order by ${rosterOrder}, i.question_no`,
+    limits,
+  );
   return rows;
 }
 
@@ -224,14 +230,27 @@ export type ItemGridStudent = RosterStudent & { facts: ItemFacts[] };
 export type ItemGrid = { items: GridItem[]; students: ItemGridStudent[] };
 
 type ItemJson = [GridItem['kind'], number, string, number | null, string | null, number];
-type ItemGridJson = {
-  items: ItemJson[];
-  students: [profileId: number, firstName: string, lastName: string][];
-  /** Sparse facts: only the (item, student) pairs that have any. */
+
+/** Sparse facts: only the (item, student) pairs that have any. */
+export type ItemGridFacts = {
   visits: [lessonId: number, profileId: number, chunksVisited: number][];
   scores: [examId: number, profileId: number, marks: number, awaiting: boolean][];
   open: [examId: number, profileId: number][];
 };
+
+/**
+ * What the item grid query sends: the items, the roster, the version of the class's rollup cells (it changes with
+ * any cell, as rows are replaced, never updated) and, unless that version is the one the caller already holds, the
+ * facts themselves (null then).
+ */
+export type ItemGridData = {
+  items: ItemJson[];
+  students: [profileId: number, firstName: string, lastName: string][];
+  cells_version: string;
+  facts: ItemGridFacts | null;
+};
+
+type ItemGridQuery = ClassScope & { topicNodeId: number | null; profileId?: number; knownCellsVersion?: string };
 
 /**
  * Students × the listed items under a tree node: published lessons, and published submittable exams and question
@@ -242,10 +261,21 @@ type ItemGridJson = {
 export async function itemGrid(
   db: Executor,
   q: ClassScope & { topicNodeId: number | null; profileId?: number },
+  limits: QueryLimits = {},
 ): Promise<ItemGrid> {
-  const { rows } = await db.execute<ItemGridJson>(itemGridQuery(q));
-  const result = rows[0] ?? { items: [], students: [], visits: [], scores: [], open: [] };
-  const items = result.items.map(([kind, id, title, topicId, topicTitle, total]): GridItem => ({
+  const data = await itemGridData(db, q, limits);
+  return layOutItemGrid(data, data.facts!);
+}
+
+/** The item grid's data in one statement (see itemGridQuery); the facts are left out when `knownCellsVersion` holds. */
+export async function itemGridData(db: Executor, q: ItemGridQuery, limits: QueryLimits = {}): Promise<ItemGridData> {
+  const { rows } = await executeCancellable<ItemGridData>(db, itemGridQuery(q), limits);
+  return rows[0] ?? { items: [], students: [], cells_version: '', facts: { visits: [], scores: [], open: [] } };
+}
+
+/** Items once, and each student (roster order) with their facts in item order, from the query's sparse data. */
+export function layOutItemGrid(data: Pick<ItemGridData, 'items' | 'students'>, facts: ItemGridFacts): ItemGrid {
+  const items = data.items.map(([kind, id, title, topicId, topicTitle, total]): GridItem => ({
     kind,
     id,
     title,
@@ -259,7 +289,7 @@ export async function itemGrid(
   const examColumn = new Map<number, number>();
   items.forEach((item, i) => (item.kind === 'lesson' ? lessonColumn : examColumn).set(item.id, i));
   const studentRow = new Map<number, number>();
-  const students = result.students.map(([profileId, first, last], s): ItemGridStudent => {
+  const students = data.students.map(([profileId, first, last], s): ItemGridStudent => {
     studentRow.set(profileId, s);
     return {
       profile_id: profileId,
@@ -273,28 +303,29 @@ export async function itemGrid(
     const row = studentRow.get(profileId);
     return column === undefined || row === undefined ? undefined : students[row]!.facts[column]!;
   };
-  for (const [lessonId, profileId, n] of result.visits) {
-    const facts = cell(lessonColumn, lessonId, profileId);
-    if (facts) facts[0] = n;
+  for (const [lessonId, profileId, n] of facts.visits) {
+    const found = cell(lessonColumn, lessonId, profileId);
+    if (found) found[0] = n;
   }
-  for (const [examId, profileId, marks, awaiting] of result.scores) {
-    const facts = cell(examColumn, examId, profileId);
-    if (facts) [facts[1], facts[2], facts[3]] = [true, marks, awaiting];
+  for (const [examId, profileId, marks, awaiting] of facts.scores) {
+    const found = cell(examColumn, examId, profileId);
+    if (found) [found[1], found[2], found[3]] = [true, marks, awaiting];
   }
-  for (const [examId, profileId] of result.open) {
-    const facts = cell(examColumn, examId, profileId);
-    if (facts) facts[4] = true;
+  for (const [examId, profileId] of facts.open) {
+    const found = cell(examColumn, examId, profileId);
+    if (found) found[4] = true;
   }
   return { items, students };
 }
 
 /**
  * The statement behind `itemGrid` (exported so the benchmark can time the bare query through pg): one row with the
- * items in course-tree order, the roster in name order, and the facts that exist (chunks visited per lesson, the
- * latest submitted sitting's marks per exam, open sittings), each as one JSON array; `itemGrid` lays them out as
- * students × items. Sparse facts keep the work proportional to what students did, not to students × items.
+ * items in course-tree order, the roster in name order, and the class's cells of the progress rollup that exist
+ * (chunks visited per lesson, the latest submitted sitting's marks per exam, open sittings), each as one JSON array;
+ * `itemGrid` lays them out as students × items. Sparse cells keep the work proportional to what students did, not to
+ * students × items.
  */
-export function itemGridQuery(q: ClassScope & { topicNodeId: number | null; profileId?: number }): SQL {
+export function itemGridQuery(q: ItemGridQuery): SQL {
   const start =
     q.topicNodeId === null
       ? sql`n.course_id = ${q.courseId} and n.parent_id is null and n.node_type = 'course'`
@@ -330,35 +361,26 @@ export function itemGridQuery(q: ClassScope & { topicNodeId: number | null; prof
       group by t.path, x.kind, x.id, x.title, t.topic_id
     ),
     ${rosterCte(q, q.profileId)},
-    -- The class's visits in one range scan of the (class, profile, chunk) key, then hashed against the chunks:
-    -- probing the key per chunk skips through every profile and costs far more on a large class.
-    class_visits as materialized (
-      select v.chunk_id, v.profile_id from chunk_visits v
-      where v.class_id = ${q.classId} and v.school_id = ${q.schoolId} ${onlyStudent(sql`v.profile_id`)}
+    -- The class's cells of the progress rollup (progress-rollup.ts: kept current by every write to the facts) in one
+    -- range scan of its (class, profile, item) keys; only cells with facts have a row.
+    cells as materialized (
+      select r.id, r.lesson_id, r.exam_id, r.profile_id, r.chunks_visited, r.submitted, r.marks::float8 as marks,
+        r.awaiting, r.in_progress
+      from progress_rollup r
+      where r.class_id = ${q.classId} and r.school_id = ${q.schoolId} ${onlyStudent(sql`r.profile_id`)}
     ),
     visits as (
-      select ch.lesson_id, v.profile_id, count(*)::int as n
-      from class_visits v
-      join chunks ch on ch.id = v.chunk_id
-      where ch.lesson_id in (select id from lesson_items)
-      group by ch.lesson_id, v.profile_id
+      select c.lesson_id, c.profile_id, c.chunks_visited as n from cells c
+      where c.lesson_id in (select id from lesson_items)
     ),
-    submitted as (
-      select distinct on (s.exam_id, s.profile_id) s.id, s.exam_id, s.profile_id
-      from exam_sittings s
-      where s.class_id = ${q.classId} and s.school_id = ${q.schoolId} and s.status = 'submitted'
-        ${onlyStudent(sql`s.profile_id`)} and s.exam_id in (select id from exam_items)
-      order by s.exam_id, s.profile_id, s.submitted_at desc nulls last, s.id desc
+    exam_cells as (
+      select c.* from cells c where c.exam_id in (select id from exam_items)
     ),
-    -- Each sitting's answers through the (sitting, question) key: the class's sittings are few beside the school's
-    -- answers, which a hash join would read whole.
-    scores as (
-      select sb.exam_id, sb.profile_id, t.marks, t.awaiting
-      from submitted sb cross join lateral (
-        select coalesce(sum(a.marks_awarded), 0)::float8 as marks,
-          coalesce(bool_or(a.mark_status = 'needs_marking'), false) as awaiting
-        from exam_answers a where a.sitting_id = sb.id and a.school_id = ${q.schoolId}
-      ) t
+    -- Rollup rows are replaced, never updated, so the set of their ids is the version of the class's cells; its
+    -- count, sum and sum of hashes stand for it without sorting tens of thousands of ids.
+    cells_version as (
+      select concat_ws(':', count(*), coalesce(sum(c.id::int8), 0), coalesce(sum(hashint4(c.id)::int8), 0)) as v
+      from cells c
     )
     select
       (select coalesce(json_agg(json_build_array(i.kind, i.id, i.title, i.topic_id, sec.title, i.total)
@@ -369,14 +391,17 @@ export function itemGridQuery(q: ClassScope & { topicNodeId: number | null; prof
       (select coalesce(json_agg(json_build_array(r.profile_id, r.first_name, r.last_name) order by ${rosterOrder}),
                        '[]'::json)
        from roster r) as students,
-      (select coalesce(json_agg(json_build_array(v.lesson_id, v.profile_id, v.n)), '[]'::json) from visits v)
-        as visits,
-      (select coalesce(json_agg(json_build_array(sc.exam_id, sc.profile_id, sc.marks, sc.awaiting)), '[]'::json)
-       from scores sc) as scores,
-      (select coalesce(json_agg(json_build_array(s.exam_id, s.profile_id)), '[]'::json)
-       from (select distinct s.exam_id, s.profile_id from exam_sittings s
-             where s.class_id = ${q.classId} and s.school_id = ${q.schoolId} and s.status = 'open'
-               ${onlyStudent(sql`s.profile_id`)} and s.exam_id in (select id from exam_items)) s) as open`;
+      (select v from cells_version) as cells_version,
+      case when (select v from cells_version) is distinct from ${q.knownCellsVersion ?? null}::text then json_build_object(
+        'visits',
+        (select coalesce(json_agg(json_build_array(v.lesson_id, v.profile_id, v.n)), '[]'::json) from visits v),
+        'scores',
+        (select coalesce(json_agg(json_build_array(c.exam_id, c.profile_id, c.marks, c.awaiting)), '[]'::json)
+         from exam_cells c where c.submitted),
+        'open',
+        (select coalesce(json_agg(json_build_array(c.exam_id, c.profile_id)), '[]'::json)
+         from exam_cells c where c.in_progress)
+      ) end as facts`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -397,8 +422,14 @@ export type LessonGridRow = {
   has_notes: boolean | null;
 };
 
-export async function lessonGrid(db: Executor, q: ClassScope & { lessonId: number }): Promise<LessonGridRow[]> {
-  const { rows } = await db.execute<LessonGridRow>(sql`
+export async function lessonGrid(
+  db: Executor,
+  q: ClassScope & { lessonId: number },
+  limits: QueryLimits = {},
+): Promise<LessonGridRow[]> {
+  const { rows } = await executeCancellable<LessonGridRow>(
+    db,
+    sql`
     with ${rosterCte(q)},
     items as (
       select ch.id, ch.index, ch.title, vd.duration
@@ -424,6 +455,8 @@ export async function lessonGrid(db: Executor, q: ClassScope & { lessonId: numbe
     left join lesson_notes nt
       on nt.lesson_id = ${q.lessonId} and nt.profile_id = r.profile_id and nt.class_id = ${q.classId}
       and nt.school_id = ${q.schoolId}
-    order by ${rosterOrder}, i.index`);
+    order by ${rosterOrder}, i.index`,
+    limits,
+  );
   return rows;
 }

@@ -13,16 +13,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import { sendCsv } from '../../platform/csv-download';
+import { clientGone } from '../../platform/client-gone';
+import { QueryGate } from '../../platform/query-gate';
 import { anonymiseRequested } from '../../platform/student-names';
+import { encodingFor, GridCache } from './progress-grids.cache';
 import * as service from './progress-grids.service';
 
 /**
  * Answers a grid as JSON, or with `?format=csv` as a CSV download of the same cells (same anonymisation). No response
  * schema is declared because one route answers two types; the JSON is typed by the contracts' ProgressGrid.
  */
-async function answer(request: FastifyRequest, reply: FastifyReply, grid: ProgressGrid) {
+async function answer(request: FastifyRequest, reply: FastifyReply, cache: GridCache, grid: ProgressGrid) {
   void reply.header('cache-control', 'private, no-store');
-  if ((request.query as { format?: string }).format !== 'csv') return grid;
+  if ((request.query as { format?: string }).format !== 'csv') {
+    // A grid built before answers its JSON as then encoded, instead of serializing and compressing megabytes again.
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    const body = cache.body(grid, encoding);
+    if (!body) return grid;
+    void reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+    return reply.send(await body);
+  }
   const file = service.gridCsvFile(grid);
   return sendCsv(reply, file.fileName, file.body);
 }
@@ -33,18 +44,28 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const config = { access: access.signedIn };
     const tags = ['progress-grids'];
     const base = '/api/v1/classes/:classId/progress-grids';
-    const who = (request: FastifyRequest) => ({
+    // One gate per app: the grids of every class share `concurrency` query slots.
+    const gate = new QueryGate(deps.config.grids);
+    const cache = new GridCache();
+    const who = (request: FastifyRequest, reply: FastifyReply) => ({
       actor: requireActor(request),
       anonymise: anonymiseRequested(request),
+      limits: { gate, timeoutMs: deps.config.grids.timeoutMs, signal: clientGone(reply) },
+      cache,
     });
 
     app.get(
       `${base}/exam/:examId/`,
       { config, schema: { tags, params: examGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, examId } = request.params;
-        return answer(request, reply, await service.examGrid(deps, actor, { classId, examId, anonymise }));
+        return answer(
+          request,
+          reply,
+          cache,
+          await service.examGrid(deps, actor, { classId, examId, anonymise, limits, cache }),
+        );
       },
     );
 
@@ -52,9 +73,14 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/topic/:topicId/`,
       { config, schema: { tags, params: topicGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, topicId } = request.params;
-        return answer(request, reply, await service.topicGrid(deps, actor, { classId, topicId, anonymise }));
+        return answer(
+          request,
+          reply,
+          cache,
+          await service.topicGrid(deps, actor, { classId, topicId, anonymise, limits, cache }),
+        );
       },
     );
 
@@ -62,9 +88,14 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/topic/:topicId/exam/:examId/`,
       { config, schema: { tags, params: topicExamGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, topicId, examId } = request.params;
-        return answer(request, reply, await service.examGrid(deps, actor, { classId, topicId, examId, anonymise }));
+        return answer(
+          request,
+          reply,
+          cache,
+          await service.examGrid(deps, actor, { classId, topicId, examId, anonymise, limits, cache }),
+        );
       },
     );
 
@@ -72,9 +103,14 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/lesson/:lessonId/`,
       { config, schema: { tags, params: lessonGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, lessonId } = request.params;
-        return answer(request, reply, await service.lessonGrid(deps, actor, { classId, lessonId, anonymise }));
+        return answer(
+          request,
+          reply,
+          cache,
+          await service.lessonGrid(deps, actor, { classId, lessonId, anonymise, limits, cache }),
+        );
       },
     );
 
@@ -82,9 +118,14 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/student/:profileId/`,
       { config, schema: { tags, params: studentGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, profileId } = request.params;
-        return answer(request, reply, await service.studentGrid(deps, actor, { classId, profileId, anonymise }));
+        return answer(
+          request,
+          reply,
+          cache,
+          await service.studentGrid(deps, actor, { classId, profileId, anonymise, limits, cache }),
+        );
       },
     );
 
@@ -92,9 +133,14 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/question-set/:examId/`,
       { config, schema: { tags, params: examGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, examId } = request.params;
-        return answer(request, reply, await service.questionSetGrid(deps, actor, { classId, examId, anonymise }));
+        return answer(
+          request,
+          reply,
+          cache,
+          await service.questionSetGrid(deps, actor, { classId, examId, anonymise, limits, cache }),
+        );
       },
     );
 
@@ -102,9 +148,14 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/reflective-question-set/:examId/`,
       { config, schema: { tags, params: examGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, examId } = request.params;
-        return answer(request, reply, await service.reflectiveGrid(deps, actor, { classId, examId, anonymise }));
+        return answer(
+          request,
+          reply,
+          cache,
+          await service.reflectiveGrid(deps, actor, { classId, examId, anonymise, limits, cache }),
+        );
       },
     );
 
@@ -112,12 +163,13 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/question-set/:examId/question/:questionId/`,
       { config, schema: { tags, params: questionGridParams, querystring: gridQuery } },
       async (request, reply) => {
-        const { actor, anonymise } = who(request);
+        const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, examId, questionId } = request.params;
         return answer(
           request,
           reply,
-          await service.questionGrid(deps, actor, { classId, examId, questionId, anonymise }),
+          cache,
+          await service.questionGrid(deps, actor, { classId, examId, questionId, anonymise, limits, cache }),
         );
       },
     );

@@ -1,10 +1,13 @@
 import type { ProgressGrid } from '@banksia/contracts/progress-grids';
 import { csvFileName } from '@banksia/contracts/rules/csv';
+import type { QueryLimits } from '../../platform/cancellable-query';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
+import type { QueryGate } from '../../platform/query-gate';
 import type { Actor } from '../../platform/session';
 import { StudentNamer } from '../../platform/student-names';
 import { requireClassTeacher } from '../classes/classes.service';
+import { fingerprintOf, type GridCache } from './progress-grids.cache';
 import * as present from './progress-grids.presenter';
 import * as repo from './progress-grids.repository';
 
@@ -14,9 +17,29 @@ import * as repo from './progress-grids.repository';
  * what the grid is about (exam, topic, lesson, student) come before it.
  */
 
+/**
+ * How a request's grid query runs (the routes pass them; left out, as in tests calling the service, it just runs):
+ * its turn at the app's gate for grids, its time limit, and the client's going away, which cancels it.
+ */
+export interface GridLimits {
+  gate: QueryGate;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
 interface GridRequest {
   classId: number;
   anonymise: boolean;
+  limits?: GridLimits | undefined;
+  /** The app's grids as last built (see progress-grids.cache.ts); without it every grid is built afresh. */
+  cache?: GridCache | undefined;
+}
+
+/** Runs a grid's data query within the request's limits. */
+function limited<T>(req: GridRequest, query: (limits: QueryLimits) => Promise<T>): Promise<T> {
+  if (!req.limits) return query({});
+  const { gate, timeoutMs, signal } = req.limits;
+  return gate.run(() => query({ timeoutMs, signal }), signal);
 }
 
 async function classScope(deps: AppDeps, actor: Actor, classId: number) {
@@ -62,7 +85,7 @@ export async function examGrid(
   const { scope, header } = await classScope(deps, actor, req.classId);
   const topic = req.topicId === undefined ? null : await requireTopic(deps, scope, req.topicId);
   const exam = await requireExam(deps, scope, req.examId, ['exam'], topic?.node_id ?? null);
-  const rows = await repo.examGrid(deps.db, { ...scope, examId: exam.id });
+  const rows = await limited(req, (limits) => repo.examGrid(deps.db, { ...scope, examId: exam.id }, limits));
   const namer = namerFor(deps, req.anonymise, rows);
   return present.presentExamGrid(
     topic ? 'topic_exam' : 'exam',
@@ -79,7 +102,7 @@ export async function questionSetGrid(
 ): Promise<ProgressGrid> {
   const { scope, header } = await classScope(deps, actor, req.classId);
   const exam = await requireExam(deps, scope, req.examId, ['question_set']);
-  const rows = await repo.examGrid(deps.db, { ...scope, examId: exam.id });
+  const rows = await limited(req, (limits) => repo.examGrid(deps.db, { ...scope, examId: exam.id }, limits));
   return present.presentExamGrid('question_set', { ...header, exam }, rows, namerFor(deps, req.anonymise, rows));
 }
 
@@ -90,7 +113,9 @@ export async function reflectiveGrid(
 ): Promise<ProgressGrid> {
   const { scope, header } = await classScope(deps, actor, req.classId);
   const exam = await requireExam(deps, scope, req.examId, ['reflective_question_set']);
-  const rows = await repo.examGrid(deps.db, { ...scope, examId: exam.id, withAnswers: true });
+  const rows = await limited(req, (limits) =>
+    repo.examGrid(deps.db, { ...scope, examId: exam.id, withAnswers: true }, limits),
+  );
   return present.presentReflectiveGrid({ ...header, exam }, rows, namerFor(deps, req.anonymise, rows));
 }
 
@@ -101,12 +126,18 @@ export async function questionGrid(
 ): Promise<ProgressGrid> {
   const { scope, header } = await classScope(deps, actor, req.classId);
   const exam = await requireExam(deps, scope, req.examId, ['question_set', 'exam']);
-  const rows = await repo.examGrid(deps.db, {
-    ...scope,
-    examId: exam.id,
-    questionId: req.questionId,
-    withAnswers: true,
-  });
+  const rows = await limited(req, (limits) =>
+    repo.examGrid(
+      deps.db,
+      {
+        ...scope,
+        examId: exam.id,
+        questionId: req.questionId,
+        withAnswers: true,
+      },
+      limits,
+    ),
+  );
   const first = rows.find((r) => r.question_id !== null);
   if (!first) throw new AppError('not_found', 'No such question in this question set.');
   const options = first.question_options ?? [];
@@ -125,12 +156,26 @@ export async function topicGrid(
 ): Promise<ProgressGrid> {
   const { scope, header } = await classScope(deps, actor, req.classId);
   const topic = await requireTopic(deps, scope, req.topicId);
-  const data = await repo.itemGrid(deps.db, { ...scope, topicNodeId: topic.node_id });
-  return present.presentTopicGrid(
-    { ...header, topic: { id: topic.id, title: topic.title } },
-    data,
-    namerFor(deps, req.anonymise, data.students),
+  const gridHeader = { ...header, topic: { id: topic.id, title: topic.title } };
+  // Pseudonyms change daily, so only grids with real names are kept (they are the large, often-refreshed ones).
+  const cache = req.anonymise ? undefined : req.cache;
+  const slot = `topic:${scope.classId}:${topic.id}`;
+  const known = cache?.peek(slot);
+  const data = await limited(req, (limits) =>
+    repo.itemGridData(
+      deps.db,
+      { ...scope, topicNodeId: topic.node_id, knownCellsVersion: known?.cellsVersion },
+      limits,
+    ),
   );
+  const facts = data.facts ?? known!.facts;
+  const fingerprint = fingerprintOf([gridHeader, data.items, data.students, data.cells_version]);
+  const cached = cache?.get(slot, fingerprint);
+  if (cached) return cached;
+  const items = repo.layOutItemGrid(data, facts);
+  const grid = present.presentTopicGrid(gridHeader, items, namerFor(deps, req.anonymise, items.students));
+  cache?.set(slot, { fingerprint, cellsVersion: data.cells_version, facts, grid });
+  return grid;
 }
 
 export async function lessonGrid(
@@ -141,7 +186,7 @@ export async function lessonGrid(
   const { scope, header } = await classScope(deps, actor, req.classId);
   const lesson = await repo.findLesson(deps.db, scope.courseId, req.lessonId);
   if (!lesson || !lesson.is_published) throw new AppError('not_found', 'No such lesson in this class.');
-  const rows = await repo.lessonGrid(deps.db, { ...scope, lessonId: lesson.id });
+  const rows = await limited(req, (limits) => repo.lessonGrid(deps.db, { ...scope, lessonId: lesson.id }, limits));
   return present.presentLessonGrid(
     { ...header, lesson: { id: lesson.id, title: lesson.title } },
     rows,
@@ -157,7 +202,9 @@ export async function studentGrid(
   const { scope, header } = await classScope(deps, actor, req.classId);
   const student = await repo.findRosterStudent(deps.db, scope, req.profileId);
   if (!student) throw new AppError('not_found', 'No such student in this class.');
-  const data = await repo.itemGrid(deps.db, { ...scope, topicNodeId: null, profileId: student.profile_id });
+  const data = await limited(req, (limits) =>
+    repo.itemGrid(deps.db, { ...scope, topicNodeId: null, profileId: student.profile_id }, limits),
+  );
   // With names hidden, the pseudonym is the one the class's grids show for this student today.
   const namer = StudentNamer.create(req.anonymise, student.roster_ids, deps.clock.now());
   return present.presentStudentGrid(

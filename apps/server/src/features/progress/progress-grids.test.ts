@@ -17,6 +17,7 @@ import {
 import { useTestApp } from '../../../test/harness';
 import type { Executor } from '../../platform/db';
 import * as repo from './progress-grids.repository';
+import { rebuildRollup } from './progress-rollup';
 
 const ctx = useTestApp();
 
@@ -133,6 +134,8 @@ async function gridClass() {
   await ctx.db.execute(sql`insert into lesson_notes (school_id, class_id, profile_id, lesson_id, html, updated_at)
     values (${s.schoolId}, ${s.classId}, ${bob.profile.id}, ${lesson.lesson.id}, '<p>My notes</p>', ${now})`);
 
+  // The facts went in directly, past the services that keep the grids' rollup current.
+  await rebuildRollup(ctx.db);
   const base = `/api/v1/classes/${klass.id}/progress-grids`;
   return { school, course, klass, teacher, bob, cleo, ada, removed, topic, lesson, empty, exam, qs, reflective, base };
 }

@@ -15,6 +15,7 @@ import { lockedExamIds } from '../exams/exams.service';
 import { StudentNamer } from '../../platform/student-names';
 import { presentClassCourseProgress, presentClassmates, presentUserCourseProgress } from './progress.presenter';
 import * as repo from './progress.repository';
+import { refreshRollup } from './progress-rollup';
 
 /**
  * A watch report may credit at most the time since the previous report plus this much: players report on a
@@ -95,14 +96,18 @@ async function trackedChunk(deps: AppDeps, actor: Actor, classId: number, chunkI
 
 /** Records that a student opened a chunk. */
 export async function recordVisit(deps: AppDeps, actor: Actor, classId: number, chunkId: number): Promise<void> {
-  const { access, profileId } = await trackedChunk(deps, actor, classId, chunkId);
+  const { access, chunk, profileId } = await trackedChunk(deps, actor, classId, chunkId);
   if (profileId === null) return;
-  await repo.recordVisit(deps.db, {
-    schoolId: access.klass.school_id,
-    classId: access.klass.id,
-    profileId,
-    chunkId,
-    now: deps.clock.now(),
+  await deps.db.transaction(async (tx) => {
+    await repo.recordVisit(tx, {
+      schoolId: access.klass.school_id,
+      classId: access.klass.id,
+      profileId,
+      chunkId,
+      now: deps.clock.now(),
+    });
+    // Only a first visit changes the lesson's cell, but recomputing it is cheap and needs no branch to go wrong.
+    await refreshRollup(tx, { classId: access.klass.id, profileId, lessonId: chunk.lesson_id });
   });
 }
 

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, numeric, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
+import { studentInClassColumns } from './columns';
+import { exams, lessons } from './content';
+
+/**
+ * One cell of the item grids (topic and student grids): a student's progress on one lesson or one exam in a class,
+ * derived from the facts (chunk_visits, exam_sittings, exam_answers) and kept current in the transaction of every
+ * write to them (features/progress/progress-rollup.ts), so a grid reads one row per cell instead of aggregating the
+ * class's raw facts. A cell with no facts has no row. Exactly one of lesson_id and exam_id is set.
+ */
+export const progressRollup = pgTable(
+  'progress_rollup',
+  {
+    id: serial('id').primaryKey(),
+    ...studentInClassColumns(),
+    lessonId: integer('lesson_id').references(() => lessons.id, { onDelete: 'cascade' }),
+    examId: integer('exam_id').references(() => exams.id, { onDelete: 'cascade' }),
+    /** Lesson: how many of its chunks the student has visited in the class. */
+    chunksVisited: integer('chunks_visited').notNull().default(0),
+    /** Exam: whether a sitting has been submitted; `marks` and `awaiting` are those of the latest submitted one. */
+    submitted: boolean('submitted').notNull().default(false),
+    marks: numeric('marks', { precision: 12, scale: 2 }),
+    awaiting: boolean('awaiting'),
+    /** Exam: whether a sitting is open. */
+    inProgress: boolean('in_progress').notNull().default(false),
+  },
+  (t) => [
+    // A grid reads its class's cells in one range scan (the partial keys below cannot serve a read of both kinds).
+    index('progress_rollup_class_idx').on(t.classId, t.profileId),
+    uniqueIndex('progress_rollup_lesson_key')
+      .on(t.classId, t.profileId, t.lessonId)
+      .where(sql`${t.lessonId} is not null`),
+    uniqueIndex('progress_rollup_exam_key')
+      .on(t.classId, t.profileId, t.examId)
+      .where(sql`${t.examId} is not null`),
+    check('progress_rollup_one_item_check', sql`(${t.lessonId} is null) <> (${t.examId} is null)`),
+  ],
+);

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { ProgressGrid } from '@banksia/contracts/progress-grids';
+import type { ItemGridFacts } from './progress-grids.repository';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** One grid as last built: what it was built from (its fingerprint), its facts, and its JSON in each encoding. */
+interface Entry {
+  fingerprint: string;
+  cellsVersion: string;
+  facts: ItemGridFacts;
+  grid: ProgressGrid;
+  bodies: Map<Encoding, Promise<Buffer>>;
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Grids kept per process: a school's open grids, not every grid ever asked for. */
+const MAX_ENTRIES = 32;
+
+/**
+ * The large item grids as last built, per grid (class × topic), so a class's grid asked for again and again (a
+ * teacher's screen refreshing, a room of teachers) is not laid out, serialized and compressed each time: 300 students
+ * × 200 items is megabytes of JSON. The grid query still runs every time; it sends the version of the class's rollup
+ * cells, and the facts only when they changed (repository: itemGridData). An entry is used only when everything the
+ * grid is made of is the same (fingerprint: header, items, roster and cells version), so it is never stale.
+ */
+export class GridCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly built = new WeakMap<ProgressGrid, Entry>();
+
+  /** The entry of `slot`, whatever its fingerprint: its cells version tells the query whether to send the facts. */
+  peek(slot: string): Pick<Entry, 'cellsVersion' | 'facts'> | undefined {
+    return this.entries.get(slot);
+  }
+
+  /** The grid built for `slot` from exactly `fingerprint`, or undefined. */
+  get(slot: string, fingerprint: string): ProgressGrid | undefined {
+    const entry = this.entries.get(slot);
+    if (entry?.fingerprint !== fingerprint) return undefined;
+    // Most recently used last, so eviction drops the grid unused longest.
+    this.entries.delete(slot);
+    this.entries.set(slot, entry);
+    return entry.grid;
+  }
+
+  set(slot: string, entry: Omit<Entry, 'bodies'>): void {
+    const full = { ...entry, bodies: new Map<Encoding, Promise<Buffer>>() };
+    this.entries.delete(slot);
+    this.entries.set(slot, full);
+    this.built.set(entry.grid, full);
+    while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /**
+   * The grid's JSON in `encoding`, made once per grid (brotli at the app's level 4, as @fastify/compress would);
+   * undefined for a grid this cache did not build.
+   */
+  body(grid: ProgressGrid, encoding: Encoding): Promise<Buffer> | undefined {
+    const entry = this.built.get(grid);
+    if (!entry) return undefined;
+    let body = entry.bodies.get(encoding);
+    if (!body) {
+      const json = Buffer.from(JSON.stringify(grid));
+      body =
+        encoding === 'br'
+          ? brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+          : encoding === 'gzip'
+            ? gzip(json)
+            : Promise.resolve(json);
+      entry.bodies.set(encoding, body);
+    }
+    return body;
+  }
+}
+
+/** A digest of everything a grid is built from. */
+export function fingerprintOf(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+}
+
+/** The encoding to answer in, from Accept-Encoding (brotli first, as the app's compression prefers it). */
+export function encodingFor(acceptEncoding: string | undefined): Encoding {
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+    .map(([name]) => name!.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return 'identity';
+}
