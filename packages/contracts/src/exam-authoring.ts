@@ -126,6 +126,8 @@ export const authoringOptionsSchema = z.object({
       lessons: z.array(
         z.object({ id: z.number().int(), label: z.string(), question_set_id: z.number().int().nullable() }),
       ),
+      /** The course's activities, for activity questions. */
+      activities: z.array(z.object({ id: z.number().int(), label: z.string() })),
     }),
   ),
 });

@@ -15,6 +15,7 @@ import * as insightsRoutes from './route-tables/insights';
 import * as tasksRoutes from './route-tables/tasks';
 import * as reviewRoutes from './route-tables/review';
 import * as schoolsRoutes from './route-tables/schools';
+import * as examAuthoringRoutes from './route-tables/exam-authoring';
 
 const handle = (name: string): RouteHandle => ({ name });
 
@@ -322,6 +323,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     {
                       element: <RequireRole role="content_admin" />,
                       children: [
+                        ...examAuthoringRoutes.contentAdminRoutes,
                         {
                           path: 'content/admin/users/edit',
                           handle: handle('content-admin-users'),

@@ -132,3 +132,12 @@ export async function activityIdsOfCourse(db: Executor, courseId: number, ids: n
     .where(inArray(activities.id, ids));
   return new Set(rows.filter((r) => r.courseId === courseId).map((r) => r.id));
 }
+
+/** The activities of a course, by title, for activity questions. */
+export async function activitiesOfCourse(db: Executor, courseId: number) {
+  return db
+    .select({ id: activities.id, label: activities.title })
+    .from(activities)
+    .where(eq(activities.courseId, courseId))
+    .orderBy(asc(activities.title), asc(activities.id));
+}

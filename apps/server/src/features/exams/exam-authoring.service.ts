@@ -134,6 +134,7 @@ export async function authoringOptions(deps: AppDeps): Promise<AuthoringOptions>
         id: c.id,
         label: c.isPublished ? courseLabel(c) : `${courseLabel(c)} (unpublished)`,
         ...(await placementOptions(deps.db, c.id)),
+        activities: await authoring.activitiesOfCourse(deps.db, c.id),
       })),
     ),
   };

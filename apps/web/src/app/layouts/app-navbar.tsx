@@ -5,6 +5,7 @@ import {
   IconBooks,
   IconBuildingCommunity,
   IconChecklist,
+  IconFileText,
   IconLayoutDashboard,
   IconListCheck,
   IconMail,
@@ -144,6 +145,7 @@ export function AppNavbar({ me }: { me: Me }) {
         {studying.length > 0 && <NavSection title="Classes">{studying.map(classLink)}</NavSection>}
         {contentAdmin && (
           <NavSection title="Admin">
+            <Item to={urlFor('content-admin-exams')} label="Exams and question sets" icon={icon(IconFileText)} />
             <Item to="/content/admin/users/edit/" label="Users" icon={icon(IconUsers)} />
             <Item to="/content/admin/support/" label="Support inbox" icon={icon(IconInbox)} />
             <Item to={urlFor('content-admin-outbox')} label="Email outbox" icon={icon(IconMail)} />
