@@ -62,7 +62,7 @@ function summary(question: ExamQuestion): string {
 export function ExamEditor({ exam: initial, options, showDetails, actions }: ExamEditorProps) {
   const queryClient = useQueryClient();
   const [meta, setMeta] = useState(initial);
-  const { draft, setDraft, dirty, status, problem, errors, currentRevision, adoptRevision, reset, saving } =
+  const { draft, setDraft, dirty, status, problem, errors, keyOf, currentRevision, adoptRevision, reset, saving } =
     useExamAutosave(initial, (saved) => {
       setMeta(saved);
       queryClient.setQueryData(authoringExamQuery(saved.id).queryKey, saved);
@@ -222,7 +222,7 @@ export function ExamEditor({ exam: initial, options, showDetails, actions }: Exa
           <Text c="dimmed">No sections yet. Add a section, then add questions to it.</Text>
         )}
         {draft.sections.map((section, s) => (
-          <Paper key={section.id} withBorder p="md" component="section" aria-label={`Section ${s + 1}`}>
+          <Paper key={keyOf(section.id)} withBorder p="md" component="section" aria-label={`Section ${s + 1}`}>
             <Stack gap="sm">
               <Group align="flex-end" wrap="nowrap">
                 <TextInput
@@ -279,7 +279,7 @@ export function ExamEditor({ exam: initial, options, showDetails, actions }: Exa
                     const number = draft.sections.slice(0, s).reduce((n, x) => n + x.questions.length, 0) + q + 1;
                     const hasErrors = Object.keys(questionErrors).length > 0 || !!errors[at];
                     return (
-                      <Accordion.Item key={question.id} value={question.id}>
+                      <Accordion.Item key={keyOf(question.id)} value={keyOf(question.id)}>
                         <Group wrap="nowrap" gap={4} pr="xs">
                           <Accordion.Control style={{ flex: 1 }}>
                             <Group gap="sm" wrap="nowrap">
@@ -338,7 +338,7 @@ export function ExamEditor({ exam: initial, options, showDetails, actions }: Exa
                               {errors[at]}
                             </Text>
                           )}
-                          {open === question.id && (
+                          {open === keyOf(question.id) && (
                             <QuestionEditor
                               question={question}
                               label={`Question ${number}`}

@@ -43,6 +43,8 @@ export function useExamAutosave(exam: ExamAuthoring, onSaved: (exam: ExamAuthori
   const [inFlight, setInFlight] = useState(false);
   const [problem, setProblem] = useState<ExamSaveProblem | null>(null);
   const [retryAt, setRetryAt] = useState(0);
+  // Stored id → the id the editor first gave it, so React keys (and the open question) survive the first save.
+  const [aliases, setAliases] = useState<Record<string, string>>({});
   const revisionRef = useRef(exam.revision);
   const onSavedRef = useRef(onSaved);
   useEffect(() => {
@@ -64,6 +66,12 @@ export function useExamAutosave(exam: ExamAuthoring, onSaved: (exam: ExamAuthori
       if (result.ok) {
         revisionRef.current = result.body.revision;
         const idMap = result.body.id_map;
+        if (idMap && Object.keys(idMap).length) {
+          setAliases((current) => ({
+            ...current,
+            ...Object.fromEntries(Object.entries(idMap).map(([editorId, storedId]) => [storedId, editorId])),
+          }));
+        }
         setDraft((current) => remapIds(current, idMap));
         setSavedJson(json(remapIds(value, idMap)));
         setProblem(null);
@@ -109,6 +117,9 @@ export function useExamAutosave(exam: ExamAuthoring, onSaved: (exam: ExamAuthori
     setProblem(null);
   }, []);
 
+  /** A stable key for a section or question: the same before and after its first save. */
+  const keyOf = useCallback((id: string) => aliases[id] ?? id, [aliases]);
+
   /** The revision the next write must name; publishing (a write of its own) answers a new one. */
   const currentRevision = useCallback(() => revisionRef.current, []);
   const adoptRevision = useCallback((next: string) => {
@@ -117,5 +128,17 @@ export function useExamAutosave(exam: ExamAuthoring, onSaved: (exam: ExamAuthori
 
   const status: SaveStatus = inFlight || (dirty && !problem) ? 'saving' : problem ? 'error' : 'saved';
   const errors = problem && (problem.kind === 'invalid' || problem.kind === 'refused') ? problem.errors : {};
-  return { draft, setDraft, dirty, status, problem, errors, currentRevision, adoptRevision, reset, saving: inFlight };
+  return {
+    draft,
+    setDraft,
+    dirty,
+    status,
+    problem,
+    errors,
+    keyOf,
+    currentRevision,
+    adoptRevision,
+    reset,
+    saving: inFlight,
+  };
 }
