@@ -23,8 +23,12 @@ export const questionTypeLabels: Record<QuestionType, string> = {
 };
 export { questionTypes };
 
-/** Where the exam sits: under a topic (or sub-topic) of its course's tree, or as a lesson's question set. */
+/**
+ * Where the exam sits: at the top level of its course's tree (beside the topics, like a yearly examination), under a
+ * topic (or sub-topic), or as a lesson's question set.
+ */
 export const examPlacementSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('course') }),
   z.object({ kind: z.literal('topic'), section_id: idValue }),
   z.object({ kind: z.literal('lesson'), lesson_id: idValue }),
 ]);

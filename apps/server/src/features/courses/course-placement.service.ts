@@ -14,13 +14,16 @@ export async function placementOfExam(db: Executor, courseId: number, examId: nu
     .where(and(eq(lessons.courseId, courseId), eq(lessons.questionSetId, examId)))
     .limit(1);
   if (lesson) return { kind: 'lesson', lesson_id: lesson.id };
-  const { rows } = await db.execute<{ section_id: number }>(sql`
-    select parent.value_id as section_id
+  const { rows } = await db.execute<{ parent_type: string; value_id: number }>(sql`
+    select parent.node_type as parent_type, parent.value_id
     from course_tree_nodes n
-    join course_tree_nodes parent on parent.id = n.parent_id and parent.node_type = 'section'
+    join course_tree_nodes parent on parent.id = n.parent_id
     where n.course_id = ${courseId} and n.node_type = 'exam' and n.value_id = ${examId}
     limit 1`);
-  return rows[0] ? { kind: 'topic', section_id: rows[0].section_id } : null;
+  const parent = rows[0];
+  if (parent?.parent_type === 'section') return { kind: 'topic', section_id: parent.value_id };
+  if (parent?.parent_type === 'course') return { kind: 'course' };
+  return null;
 }
 
 /**
@@ -34,6 +37,7 @@ export async function placementErrors(
   kind: string,
   placement: ExamPlacement,
 ): Promise<Record<string, string[]>> {
+  if (placement.kind === 'course') return {};
   if (placement.kind === 'topic') {
     const [node] = await db
       .select({ id: courseTreeNodes.id })
@@ -90,16 +94,10 @@ export async function placeExam(
     await db.update(lessons).set({ questionSetId: examId }).where(eq(lessons.id, placement.lesson_id));
     return;
   }
-  const [parent] = await db
-    .select({ id: courseTreeNodes.id })
-    .from(courseTreeNodes)
-    .where(
-      and(
-        eq(courseTreeNodes.courseId, courseId),
-        eq(courseTreeNodes.nodeType, 'section'),
-        eq(courseTreeNodes.valueId, placement.section_id),
-      ),
-    );
+  const parent =
+    placement.kind === 'course'
+      ? await courseRoot(db, courseId)
+      : await sectionNode(db, courseId, placement.section_id);
   const { rows } = await db.execute<{ next: number }>(sql`
     select coalesce(max(position) + 1, 0)::int as next from course_tree_nodes where parent_id = ${parent!.id}`);
   const position = rows[0]?.next ?? 0;
@@ -120,6 +118,34 @@ export async function placeExam(
       .insert(courseTreeNodes)
       .values({ courseId, parentId: parent!.id, nodeType: 'exam', valueId: examId, position });
   }
+}
+
+async function sectionNode(db: Executor, courseId: number, sectionId: number) {
+  const [node] = await db
+    .select({ id: courseTreeNodes.id })
+    .from(courseTreeNodes)
+    .where(
+      and(
+        eq(courseTreeNodes.courseId, courseId),
+        eq(courseTreeNodes.nodeType, 'section'),
+        eq(courseTreeNodes.valueId, sectionId),
+      ),
+    );
+  return node;
+}
+
+/** The course's root node, made if the course has no tree yet. */
+async function courseRoot(db: Executor, courseId: number) {
+  const [node] = await db
+    .select({ id: courseTreeNodes.id })
+    .from(courseTreeNodes)
+    .where(and(eq(courseTreeNodes.courseId, courseId), eq(courseTreeNodes.nodeType, 'course')));
+  if (node) return node;
+  const [made] = await db
+    .insert(courseTreeNodes)
+    .values({ courseId, parentId: null, nodeType: 'course', valueId: courseId, position: 0 })
+    .returning({ id: courseTreeNodes.id });
+  return made;
 }
 
 /** The topics (sections, indented by depth) and lessons of a course, in tree order, for the placement selector. */

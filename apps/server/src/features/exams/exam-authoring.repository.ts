@@ -105,6 +105,7 @@ export async function listExams(db: Executor, q: ExamListQuery, limit: number) {
     sitting_count: number;
     lesson_title: string | null;
     topic_title: string | null;
+    at_course_level: boolean;
     total: number;
   }>(sql`
     select e.id, e.title, e.kind, e.course_id, c.title as course_title, c.year_published, e.is_published,
@@ -115,6 +116,9 @@ export async function listExams(db: Executor, q: ExamListQuery, limit: number) {
               join course_tree_nodes p on p.id = n.parent_id and p.node_type = 'section'
               join sections s on s.id = p.value_id
             where n.node_type = 'exam' and n.value_id = e.id and n.course_id = e.course_id limit 1) as topic_title,
+           exists (select 1 from course_tree_nodes n
+              join course_tree_nodes p on p.id = n.parent_id and p.node_type = 'course'
+            where n.node_type = 'exam' and n.value_id = e.id and n.course_id = e.course_id) as at_course_level,
            count(*) over ()::int as total
     from exams e join courses c on c.id = e.course_id
     where ${where}

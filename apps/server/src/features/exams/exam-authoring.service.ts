@@ -117,7 +117,9 @@ export async function listExams(deps: AppDeps, query: ExamListQuery): Promise<Ex
         ? `Lesson: ${r.lesson_title}`
         : r.topic_title
           ? `Topic: ${r.topic_title}`
-          : 'Not placed',
+          : r.at_course_level
+            ? 'Course level'
+            : 'Not placed',
       is_published: r.is_published,
       question_count: r.question_count,
       marks_total: Number(r.marks_total),

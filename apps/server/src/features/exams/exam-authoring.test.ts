@@ -211,6 +211,18 @@ describe('exam authoring', () => {
     expect(row!.questionSetId).toBe(created.json().id);
     const again = await s.staff.post(`${base}/`, body);
     expect(again.statusCode).toBe(400);
+
+    // At the top level of the course, beside the topics; then moved under the topic by a save.
+    const top = await s.staff.post(`${base}/`, { ...body, kind: 'exam', placement: { kind: 'course' } });
+    expect(top.statusCode, top.body).toBe(201);
+    expect(top.json().placement).toEqual({ kind: 'course' });
+    const moved = await save(s.staff, top.json(), { placement: { kind: 'topic', section_id: s.topic.section.id } });
+    expect(moved.json().placement).toEqual({ kind: 'topic', section_id: s.topic.section.id });
+    const nodes = await ctx.db
+      .select()
+      .from(courseTreeNodes)
+      .where(and(eq(courseTreeNodes.nodeType, 'exam'), eq(courseTreeNodes.valueId, top.json().id)));
+    expect(nodes.map((n) => n.parentId)).toEqual([s.topic.node.id]);
   });
 
   it('once students have sat it, refuses structural edits and keeps their marks, but lets wording be fixed', async () => {

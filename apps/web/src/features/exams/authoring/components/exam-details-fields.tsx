@@ -104,12 +104,21 @@ export function ExamDetailsFields({
             w="fit-content"
             value={placementKind}
             data={[
+              { value: 'course', label: 'At the top level' },
               { value: 'topic', label: 'Under a topic' },
               { value: 'lesson', label: "As a lesson's question set", disabled: !lessonAllowed },
             ]}
-            onChange={(kind) => set({ placement: kind === placementKind ? value.placement : null })}
+            onChange={(kind) =>
+              set({
+                placement: kind === placementKind ? value.placement : kind === 'course' ? { kind: 'course' } : null,
+              })
+            }
           />
-          {placementKind === 'topic' ? (
+          {placementKind === 'course' ? (
+            <Text size="sm" c="dimmed">
+              Listed beside the course&apos;s topics, e.g. for a yearly examination.
+            </Text>
+          ) : placementKind === 'topic' ? (
             <Select
               label="Topic"
               searchable

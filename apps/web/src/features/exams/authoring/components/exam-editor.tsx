@@ -129,7 +129,7 @@ export function ExamEditor({ exam: initial, options, showDetails, actions }: Exa
 
   return (
     <Stack gap="lg">
-      <Paper withBorder p="md" pos="sticky" top={0} style={{ zIndex: 5 }}>
+      <Paper withBorder p="md" pos="sticky" top="var(--app-shell-header-height, 0px)" style={{ zIndex: 5 }}>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm">
             <Badge color={meta.is_published ? 'teal' : 'gray'} variant="light">

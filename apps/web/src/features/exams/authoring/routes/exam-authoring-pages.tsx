@@ -321,7 +321,9 @@ export function ExamListRoute() {
                     <Table.Th scope="col">Place</Table.Th>
                     <Table.Th scope="col">Questions</Table.Th>
                     <Table.Th scope="col">Sittings</Table.Th>
-                    <Table.Th scope="col">State</Table.Th>
+                    <Table.Th scope="col" w={120}>
+                      State
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
