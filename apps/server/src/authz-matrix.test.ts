@@ -397,6 +397,41 @@ const matrix: Record<string, Row> = {
     allow: ['staff'],
     payload: () => ({ version: 1, has_success_measure: false }),
   },
+  // Exam authoring: content staff only. The save and publish send a stale revision, so staff get 409 (allowed).
+  'GET /api/v1/admin/exams/': { allow: ['staff'] },
+  'GET /api/v1/admin/exams/options/': { allow: ['staff'] },
+  'POST /api/v1/admin/exams/': {
+    allow: ['staff'],
+    payload: (f) => ({
+      course_id: f.courseId,
+      title: 'New quiz',
+      kind: 'question_set',
+      placement: { kind: 'topic', section_id: f.topicId },
+      is_submittable: true,
+      time_limit_minutes: null,
+      additional_materials: '',
+      hide_solutions_until_release: false,
+    }),
+  },
+  'GET /api/v1/admin/exams/:examId/': { allow: ['staff'] },
+  'PUT /api/v1/admin/exams/:examId/': {
+    allow: ['staff'],
+    payload: (f) => ({
+      revision: 'stale',
+      title: 'Quiz',
+      kind: 'exam',
+      placement: { kind: 'topic', section_id: f.topicId },
+      is_submittable: true,
+      time_limit_minutes: null,
+      additional_materials: '',
+      hide_solutions_until_release: false,
+      sections: [],
+    }),
+  },
+  'POST /api/v1/admin/exams/:examId/publish/': {
+    allow: ['staff'],
+    payload: () => ({ revision: 'stale', is_published: true }),
+  },
 };
 
 /** Routes added by plugins (OpenAPI UI and its assets) are public documentation: one row covers them. */

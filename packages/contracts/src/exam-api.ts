@@ -42,6 +42,8 @@ export const questionSolutionSchema = z.object({
   tolerance: z.number().optional(),
   accepted_units: z.array(z.string()).optional(),
   accepted_values: z.array(z.number()).optional(),
+  /** Extended response: what earns the marks (HTML), for markers. */
+  marking_guide: z.string().optional(),
 });
 export type QuestionSolution = z.infer<typeof questionSolutionSchema>;
 

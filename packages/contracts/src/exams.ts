@@ -96,7 +96,11 @@ export const mathsExpressionQuestionSchema = questionBase.extend({
   variables: z.array(z.string().min(1).max(20)).optional(),
 });
 
-export const extendedResponseQuestionSchema = questionBase.extend({ type: z.literal('extended_response') });
+export const extendedResponseQuestionSchema = questionBase.extend({
+  type: z.literal('extended_response'),
+  /** What earns the marks (sanitised HTML): shown to markers, and with the worked solution once students see it. */
+  marking_guide: html.optional(),
+});
 
 export const activityQuestionSchema = questionBase.extend({
   type: z.literal('activity'),

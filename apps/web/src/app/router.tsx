@@ -16,6 +16,7 @@ import * as tasksRoutes from './route-tables/tasks';
 import * as reviewRoutes from './route-tables/review';
 import * as schoolsRoutes from './route-tables/schools';
 import * as authoringRoutes from './route-tables/authoring';
+import * as examAuthoringRoutes from './route-tables/exam-authoring';
 
 const handle = (name: string): RouteHandle => ({ name });
 
@@ -324,6 +325,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       element: <RequireRole role="content_admin" />,
                       children: [
                         ...authoringRoutes.contentAdminRoutes,
+                        ...examAuthoringRoutes.contentAdminRoutes,
                         {
                           path: 'content/admin/users/edit',
                           handle: handle('content-admin-users'),

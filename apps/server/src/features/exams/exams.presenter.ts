@@ -74,6 +74,7 @@ export function solutionOf(row: QuestionRow): QuestionSolution {
       case 'maths_expression':
         return { accepted_answers: d.accepted_answers };
       case 'extended_response':
+        return d.marking_guide ? { marking_guide: d.marking_guide } : {};
       case 'activity':
         return {};
     }

@@ -103,11 +103,15 @@ export function questionOf(row: repo.QuestionRow): ExamQuestion {
   } as ExamQuestion;
 }
 
-function sanitizeQuestion(question: ExamQuestion): ExamQuestion {
+/** The question with every HTML field (prompt, worked solution, option texts, marking guide) sanitised. */
+export function sanitizeQuestion(question: ExamQuestion): ExamQuestion {
   const clean = { ...question, prompt: sanitizeRichText(question.prompt) };
   clean.worked_solution = sanitizeRichText(question.worked_solution);
   if (clean.type === 'multiple_choice') {
     clean.options = clean.options.map((option) => ({ ...option, text: sanitizeRichText(option.text) }));
+  }
+  if (clean.type === 'extended_response' && clean.marking_guide !== undefined) {
+    clean.marking_guide = sanitizeRichText(clean.marking_guide);
   }
   return clean;
 }

@@ -5,6 +5,7 @@ import {
   IconBooks,
   IconBuildingCommunity,
   IconChecklist,
+  IconFileText,
   IconLayoutDashboard,
   IconListCheck,
   IconMail,
@@ -153,6 +154,7 @@ export function AppNavbar({ me }: { me: Me }) {
               label="Courses to edit"
               icon={icon(IconPencil)}
             />
+            <Item to={urlFor('content-admin-exams')} label="Exams and question sets" icon={icon(IconFileText)} />
             <Item to="/content/admin/users/edit/" label="Users" icon={icon(IconUsers)} />
             <Item to={urlFor('content-admin-activities')} label="Activities" icon={icon(IconPuzzle)} />
             <Item to="/content/admin/support/" label="Support inbox" icon={icon(IconInbox)} />

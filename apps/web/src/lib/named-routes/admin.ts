@@ -1,4 +1,4 @@
-/** Named routes of the staff admin pages (background jobs, the email outbox, reports), and their API. */
+/** Named routes of the staff admin pages (background jobs, the email outbox, exam authoring, reports), and their API. */
 export const adminRoutes = {
   'content-admin-jobs': '/content/admin/jobs/',
   'content-admin-outbox': '/content/admin/outbox/',
@@ -15,4 +15,11 @@ export const adminRoutes = {
   'api:report-sales-leads': '/api/v1/reports/sales-leads/',
   'api:report-sales-leads-csv': '/api/v1/reports/sales-leads/csv/',
   'api:school-email-domains': '/api/v1/schools/{schoolId}/email-domains/',
+  'content-admin-exams-create': '/content/admin/exams/create/',
+  'content-admin-exams-create-details': '/content/admin/exams/create/1/',
+  'content-admin-exams-create-questions': '/content/admin/exams/create/2/',
+  'api:admin-exams': '/api/v1/admin/exams/',
+  'api:admin-exam-options': '/api/v1/admin/exams/options/',
+  'api:admin-exam': '/api/v1/admin/exams/{examId}/',
+  'api:admin-exam-publish': '/api/v1/admin/exams/{examId}/publish/',
 } as const;
