@@ -40,6 +40,7 @@ import {
   createUser,
 } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { databaseReplacements, ownRowReplacements, scrubValue } from './student-data.scrub';
 import { coveredColumns, EXPORT_SECTIONS } from './student-data.sections';
 
 const ctx = useTestApp();
@@ -468,7 +469,47 @@ describe('erasing a student', () => {
       select actor_user_id from audit_log where action = 'erase_student' and entity_id = ${String(f.student.user.id)}`);
     expect(audits).toEqual([{ actor_user_id: f.admin.user.id }]);
 
+    // Nobody else changed: the classmate keeps their name and address.
+    const { rows: classmate } = await ctx.db.execute<{ first_name: string; email: string }>(sql`
+      select first_name, email from users where id = ${f.classmate.user.id}`);
+    expect(classmate[0]).toEqual({ first_name: f.classmate.user.firstName, email: f.classmate.user.email });
+
     // Erasing again is a conflict, not a second erasure.
     expect((await client.post(url(), { confirm_name: 'Erased student' })).statusCode).toBe(409);
+  });
+});
+
+describe('what erasure matches', () => {
+  const person = { firstName: 'Ann', lastName: 'Lee', email: 'ann.lee@x.test', placeholderEmail: 'p@erased.invalid' };
+
+  it('across the database: the address and the full name, not a longer address or a name inside a word', async () => {
+    const replace = async (text: string) => {
+      let expression = sql`${text}::text`;
+      for (const r of databaseReplacements(person)) {
+        expression = sql`regexp_replace(${expression}, ${r.pattern}, ${r.replacement}, 'gi')`;
+      }
+      const { rows } = await ctx.db.execute<{ out: string }>(sql`select ${expression} as out`);
+      return rows[0]!.out;
+    };
+    expect(await replace('Mail ANN.LEE@x.test, not joann.lee@x.test or ann.lee@x.test.au.')).toBe(
+      'Mail p@erased.invalid, not joann.lee@x.test or ann.lee@x.test.au.',
+    );
+    expect(await replace('Ann  Lee, Lee, Ann and lee ann; Annabel Leeds, Ann alone')).toBe(
+      'Erased student, Erased student and Erased student; Annabel Leeds, Ann alone',
+    );
+  });
+
+  it("in the student's own rows: each name as a word, everywhere but file keys", () => {
+    const { value, changed } = scrubValue(
+      { file_key: 'uploads/school-1/user-2/x-Ann_Lee.pdf', text: 'Ann wrote this, Leeann did not', list: ['LEE'] },
+      ownRowReplacements(person),
+    );
+    expect(changed).toBe(true);
+    expect(value).toEqual({
+      file_key: 'uploads/school-1/user-2/x-Ann_Lee.pdf',
+      text: '[name removed] wrote this, Leeann did not',
+      list: ['[name removed]'],
+    });
+    expect(scrubValue({ a: 'nothing here' }, ownRowReplacements(person)).changed).toBe(false);
   });
 });
