@@ -66,7 +66,8 @@ test.describe("students' data", () => {
     await signIn(page, 'teacher');
     const { klass } = await addStudent(page, 'Ezra', 'Vanishing');
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Priya' })).toBeVisible();
+    // As at sign-in: on a busy machine the home page can take several seconds.
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Priya' })).toBeVisible({ timeout: 15_000 });
 
     const card = page.locator(`[id="class-${klass.id}"]`);
     await card.getByRole('button', { name: /^Students/ }).click();
@@ -101,6 +102,18 @@ test.describe("students' data", () => {
     // The roster still lists the student's place in the class, without the name.
     await expect(roster.getByText('Ezra Vanishing')).toHaveCount(0);
     await expect(roster.getByRole('button', { name: 'Student data: Erased student' }).first()).toBeVisible();
+
+    // Class management lists every class of the school: its rosters carry the same menu.
+    await page.goto('/class-management/my-school/');
+    await page.getByRole('button', { name: `Students of ${klass.title}` }).click();
+    const managed = page.getByRole('list', { name: `Students of ${klass.title}` });
+    await expect(managed.getByRole('button', { name: 'Student data: Erased student' }).first()).toBeVisible();
+    await managed
+      .getByRole('button', { name: /^Student data: / })
+      .first()
+      .click();
+    await expect(page.getByRole('menuitem', { name: 'Download everything we hold' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('content staff download a student’s data from the user page and erase the student there', async ({
