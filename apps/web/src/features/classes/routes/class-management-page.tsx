@@ -166,25 +166,26 @@ export function ClassManagementPage({
                           {c.expiration_date ? showDate(c.expiration_date) : <Text c="dimmed">Never</Text>}
                         </Table.Td>
                         <Table.Td>
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            onClick={() => setEditing(c)}
-                            aria-label={`Edit ${c.title}`}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            ml="xs"
-                            onClick={() => setRosterOf(rosterOf === c.id ? null : c.id)}
-                            aria-expanded={rosterOf === c.id}
-                            aria-controls={`roster-${c.id}`}
-                            aria-label={`Students of ${c.title}`}
-                          >
-                            Students
-                          </Button>
+                          <Group gap="xs" wrap="nowrap">
+                            <Button
+                              size="compact-sm"
+                              variant="default"
+                              onClick={() => setEditing(c)}
+                              aria-label={`Edit ${c.title}`}
+                            >
+                              Edit
+                            </Button>
+                            <Button
+                              size="compact-sm"
+                              variant="subtle"
+                              onClick={() => setRosterOf(rosterOf === c.id ? null : c.id)}
+                              aria-expanded={rosterOf === c.id}
+                              aria-controls={`roster-${c.id}`}
+                              aria-label={`Students of ${c.title}`}
+                            >
+                              Students
+                            </Button>
+                          </Group>
                         </Table.Td>
                       </Table.Tr>
                       {rosterOf === c.id && (
