@@ -37,6 +37,7 @@ import { passwordsRoutes } from './features/passwords/passwords.routes';
 import { reviewRoutes } from './features/review/review.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
 import { schoolsRoutes } from './features/schools/schools.routes';
+import { studentDataRoutes } from './features/student-data/student-data.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { staffReportsRoutes } from './features/staff-reports/staff-reports.routes';
 import { registerAccessControl } from './platform/authz';
@@ -180,6 +181,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(passwordsRoutes(deps));
   await app.register(jobsRoutes(deps));
   await app.register(outboxRoutes(deps));
+  await app.register(studentDataRoutes(deps));
 
   // Files on the local disk are served and received by the app itself; with S3 the browser talks to the bucket.
   if (!deps.config.s3) {

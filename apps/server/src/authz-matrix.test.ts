@@ -432,6 +432,14 @@ const matrix: Record<string, Row> = {
     allow: ['staff'],
     payload: () => ({ revision: 'stale', is_published: true }),
   },
+  // A student's data: staff, and school admins of the student's schools. Another school's admin gets 404 (allowed
+  // here: not a 401/403), a teacher who is not a school admin and students 403. The wrong name makes the erasure a
+  // 400 for staff, so the fixture's student survives the matrix.
+  'GET /api/v1/student-data/users/:userId/export/': { allow: ['staff', 'foreignAdmin'] },
+  'POST /api/v1/student-data/users/:userId/erase/': {
+    allow: ['staff', 'foreignAdmin'],
+    payload: () => ({ confirm_name: 'Not their name' }),
+  },
 };
 
 /** Routes added by plugins (OpenAPI UI and its assets) are public documentation: one row covers them. */

@@ -154,6 +154,8 @@ describe('the S3 storage adapter (against s3rver)', () => {
   it('deletes files; deleting a missing file succeeds', async () => {
     await privateStore.put('uploads/school-1/user-2/gone.pdf', PDF, 'application/pdf');
     expect(await exists('private/uploads/school-1/user-2/gone.pdf')).toBe(true);
+    // Read back whole (a student's data export reads files this way).
+    expect(Buffer.concat(await (await privateStore.read('uploads/school-1/user-2/gone.pdf')).toArray())).toEqual(PDF);
     await privateStore.delete('uploads/school-1/user-2/gone.pdf');
     expect(await exists('private/uploads/school-1/user-2/gone.pdf')).toBe(false);
     await expect(privateStore.delete('uploads/school-1/user-2/gone.pdf')).resolves.toBeUndefined();

@@ -151,6 +151,12 @@ export function createS3Storage(client: S3Client, config: S3Config, area: Storag
       // S3 answers a delete of a missing key with success, as the local adapter does.
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
     },
+    async read(key) {
+      const answer = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+      // In Node the SDK's body is a Readable (an IncomingMessage with the SDK's helpers mixed in).
+      if (!(answer.Body instanceof Readable)) throw new Error(`S3 gave no readable body for ${key}`);
+      return answer.Body;
+    },
     async signedGetUrl(key, signingDate, ttlSeconds = S3_PRESIGN_TTL_SECONDS) {
       const expiresIn = Math.min(ttlSeconds, S3_PRESIGN_TTL_SECONDS);
       return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: objectKey(key) }), { expiresIn, signingDate });

@@ -32,6 +32,8 @@ describe('the local-disk storage adapter', () => {
     expect(await readFile(storage.path('a/b/hello.txt'), 'utf8')).toBe('hello');
     expect(await readFile(path.join(storage.root, 'a', 'stream.txt'), 'utf8')).toBe('one two');
     expect(storage.publicUrl('a/b/hello.txt')).toBe('/media/a/b/hello.txt');
+    expect(Buffer.concat(await (await storage.read('a/stream.txt')).toArray()).toString()).toBe('one two');
+    await expect(storage.read('a/missing.txt')).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(storage.put('../escape.txt', 'x', 'text/plain')).rejects.toMatchObject({ code: 'bad_request' });
     expect(() => storage.path('/etc/passwd')).toThrow();
   });
@@ -52,6 +54,7 @@ describe('deleting files', () => {
     const storage: Storage = {
       put: async (key) => ({ key, size: 0 }),
       publicUrl: (key) => key,
+      read: () => Promise.reject(new Error('not read here')),
       delete: async (key) => {
         if (key.startsWith('bad')) throw new Error(`cannot delete ${key}`);
         deleted.push(key);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -28,6 +28,8 @@ export interface Storage {
   ): Promise<{ key: string; size: number }>;
   /** Removes a file; removing a file that is not there succeeds. */
   delete(key: string): Promise<void>;
+  /** Reads a stored file as a stream (a student's data export); fails when there is no such file. */
+  read(key: string): Promise<Readable>;
   /** The URL the browser fetches a public file from. */
   publicUrl(key: string): string;
 }
@@ -73,6 +75,11 @@ export function createLocalStorage(root: string): LocalStorage {
     },
     async delete(key) {
       await rm(filePath(key), { force: true });
+    },
+    async read(key) {
+      const target = filePath(key);
+      await stat(target); // a missing file fails here (ENOENT), not later in the middle of a stream
+      return createReadStream(target);
     },
   };
 }

@@ -337,7 +337,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                           path: 'content/admin/users/edit/:id',
                           handle: handle('content-admin-user-edit'),
                           lazy: async () => ({
-                            Component: (await import('../features/accounts/routes/user-edit')).UserEditRoute,
+                            Component: (await import('./routes/user-edit')).UserEditWithStudentDataRoute,
                           }),
                         },
                         {

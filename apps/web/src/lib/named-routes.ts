@@ -6,6 +6,7 @@ import { insightRoutes } from './named-routes/insights';
 import { passwordRoutes } from './named-routes/passwords';
 import { reviewRoutes } from './named-routes/review';
 import { schoolRoutes } from './named-routes/schools';
+import { studentDataRoutes } from './named-routes/student-data';
 import { taskRoutes } from './named-routes/tasks';
 
 /**
@@ -118,6 +119,7 @@ export const namedRoutes = {
   ...authoringRoutes,
   ...passwordRoutes,
   ...activityAuthoringRoutes,
+  ...studentDataRoutes,
 } as const;
 
 export type RouteName = keyof typeof namedRoutes;

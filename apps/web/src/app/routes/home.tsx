@@ -5,6 +5,8 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { StudentClasses } from '../../features/classes/components/student-classes';
 import { TeacherClasses } from '../../features/classes/components/teacher-classes';
+import { useAnonymiser } from '../../lib/anonymiser';
+import { StudentDataMenu } from '../../features/student-data/components/student-data-menu';
 import { MAIN_CONTENT_ID } from '../layouts/skip-link';
 import { StaffHome } from './staff-home';
 
@@ -22,6 +24,10 @@ export function Home({ me, justSignedIn }: { me: Me; justSignedIn: boolean }) {
   const student = studying.length > 0 || me.roles.includes('student');
   const staff = isStaff(me.roles);
   const schools = [...new Set(me.profiles.filter((p) => p.kind === 'teacher').map((p) => p.school_name))];
+  // School admins (and content staff who teach) may download or erase a student's data from the roster; not while
+  // names are hidden, since erasing asks for the student's real name.
+  const [anonymised] = useAnonymiser();
+  const managesStudentData = !anonymised && (me.roles.includes('school_admin') || me.roles.includes('content_admin'));
 
   return (
     <Stack gap="xl">
@@ -31,7 +37,19 @@ export function Home({ me, justSignedIn }: { me: Me; justSignedIn: boolean }) {
           {greetingFor(teacher, student, staff)}
         </Text>
       </div>
-      {teacher && <TeacherClasses classes={teaching} schools={schools} />}
+      {teacher && (
+        <TeacherClasses
+          classes={teaching}
+          schools={schools}
+          studentActions={
+            managesStudentData
+              ? (s) => (
+                  <StudentDataMenu student={{ userId: s.user_id, firstName: s.first_name, lastName: s.last_name }} />
+                )
+              : undefined
+          }
+        />
+      )}
       {student && <StudentClasses classes={studying} />}
       {staff && <StaffHome me={me} />}
       {!teacher && !student && !staff && (

@@ -3,6 +3,7 @@ import { userListItem, type UserListItem } from '@banksia/contracts/accounts';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { LoadingState } from '../../../components/loading-state';
 import { RequestFailure } from '../../../components/request-failure';
@@ -21,14 +22,20 @@ function userFromState(state: unknown, userId: number): UserListItem | undefined
   return parsed.success && parsed.data.id === userId ? parsed.data : undefined;
 }
 
-/** /content/admin/users/edit/:id/: a user's roles and whether their account is active. */
-export function UserEditRoute() {
+/** What the app adds for a student's account (their data: export and erasure), from another feature. */
+export type StudentSection = (user: UserListItem) => ReactNode;
+
+/**
+ * /content/admin/users/edit/:id/: a user's roles and whether their account is active; for a student, the section
+ * the app passes in (`studentSection`).
+ */
+export function UserEditRoute({ studentSection }: { studentSection?: StudentSection }) {
   const userId = Number(useParams().id);
   if (!Number.isInteger(userId) || userId <= 0) throw new RequestFailure(FailureReason.NOT_FOUND_ERROR, 404, null);
-  return <UserEdit key={userId} userId={userId} />;
+  return <UserEdit key={userId} userId={userId} studentSection={studentSection} />;
 }
 
-function UserEdit({ userId }: { userId: number }) {
+function UserEdit({ userId, studentSection }: { userId: number; studentSection?: StudentSection }) {
   const { data: me } = useMe();
   const roles = useUserRoles(userId);
   const userQuery = useUser(userId, { placeholderData: userFromState(useLocation().state, userId) });
@@ -40,6 +47,7 @@ function UserEdit({ userId }: { userId: number }) {
   if (userQuery.isError) throw userQuery.error;
   if (roles.isError) throw roles.error;
   const isSelf = me?.user.id === userId;
+  const isStudent = roles.data?.roles.includes('student') ?? false;
 
   return (
     <Stack gap="lg" maw={720}>
@@ -82,6 +90,7 @@ function UserEdit({ userId }: { userId: number }) {
         </Title>
         <ResendInvitationButton userId={userId} name={name} />
       </Paper>
+      {isStudent && user && !userQuery.isPlaceholderData && studentSection?.(user)}
     </Stack>
   );
 }

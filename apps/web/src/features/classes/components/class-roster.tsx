@@ -1,10 +1,18 @@
+import type { Student } from '@banksia/contracts/classes';
 import { Alert, Badge, Button, Group, List, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { formErrorOf } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { useClassDetail } from '../api/get-class-detail';
 
-/** The students of a class in roster order, loaded when shown; LOCKED and inactive students are marked. */
-export function ClassRoster({ classId }: { classId: number }) {
+/** What the app adds to each student's row (school admins' student data menu), from another feature. */
+export type StudentRowActions = (student: Student) => ReactNode;
+
+/**
+ * The students of a class in roster order, loaded when shown; LOCKED and inactive students are marked. `studentActions`
+ * adds controls at the end of each row.
+ */
+export function ClassRoster({ classId, studentActions }: { classId: number; studentActions?: StudentRowActions }) {
   const roster = useClassDetail(classId);
 
   if (roster.isPending) return <LoadingState label="Loading students" py="sm" />;
@@ -42,6 +50,7 @@ export function ClassRoster({ classId }: { classId: number }) {
                   Inactive
                 </Badge>
               )}
+              {studentActions?.(student)}
             </Group>
           </List.Item>
         );

@@ -4,16 +4,18 @@ import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useClassDetail } from '../api/get-class-detail';
 import { ClassCard } from './class-card';
-import { ClassRoster } from './class-roster';
+import { ClassRoster, type StudentRowActions } from './class-roster';
 
 interface TeacherClassesProps {
   classes: readonly ClassSummary[];
   /** The schools the teacher teaches at, from their profiles. */
   schools: readonly string[];
+  /** Controls the app adds to each student in the rosters (school admins: the student's data). */
+  studentActions?: StudentRowActions;
 }
 
 /** A teacher's "Your classes": each class with its students, loaded when the list is opened. */
-export function TeacherClasses({ classes, schools }: TeacherClassesProps) {
+export function TeacherClasses({ classes, schools, studentActions }: TeacherClassesProps) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="teacher-classes-heading">
       <div>
@@ -34,7 +36,7 @@ export function TeacherClasses({ classes, schools }: TeacherClassesProps) {
         <SimpleGrid cols={{ base: 1, md: 2 }} style={{ alignItems: 'start' }}>
           {classes.map((c) => (
             <ClassCard key={c.id} summary={c}>
-              <StudentsPanel classId={c.id} />
+              <StudentsPanel classId={c.id} studentActions={studentActions} />
             </ClassCard>
           ))}
         </SimpleGrid>
@@ -43,7 +45,7 @@ export function TeacherClasses({ classes, schools }: TeacherClassesProps) {
   );
 }
 
-function StudentsPanel({ classId }: { classId: number }) {
+function StudentsPanel({ classId, studentActions }: { classId: number; studentActions?: StudentRowActions }) {
   const [opened, setOpened] = useState<string | null>(null);
   // Reads the roster only once it has been asked for; the count then shows on the control.
   const { data } = useClassDetail(classId, { enabled: opened !== null });
@@ -55,7 +57,9 @@ function StudentsPanel({ classId }: { classId: number }) {
         <Accordion.Control icon={<IconUsers size={18} aria-hidden />}>
           Students{count !== undefined && ` (${count})`}
         </Accordion.Control>
-        <Accordion.Panel>{opened !== null && <ClassRoster classId={classId} />}</Accordion.Panel>
+        <Accordion.Panel>
+          {opened !== null && <ClassRoster classId={classId} studentActions={studentActions} />}
+        </Accordion.Panel>
       </Accordion.Item>
     </Accordion>
   );

@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
@@ -23,6 +23,7 @@ import { useCourseOptions } from '../api/get-course-options';
 import { useManagedClasses } from '../api/get-managed-classes';
 import { ActivationLink } from '../components/activation-link';
 import { ClassEditorForm } from '../components/class-editor-form';
+import { ClassRoster, type StudentRowActions } from '../components/class-roster';
 
 const dateFormat = new Intl.DateTimeFormat('en-AU', {
   day: '2-digit',
@@ -33,12 +34,21 @@ const dateFormat = new Intl.DateTimeFormat('en-AU', {
 const showDate = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
 
 /** /class-management/my-school/: school admins edit every class of their school, teachers the classes they teach. */
-export function ClassManagementPage({ currentYear }: { currentYear: number }) {
+export function ClassManagementPage({
+  currentYear,
+  studentActions,
+}: {
+  currentYear: number;
+  /** Controls the app adds to each student of an opened roster (school admins: the student's data). */
+  studentActions?: StudentRowActions;
+}) {
   useDocumentTitle('Class management · Banksia');
   const schools = useClassManagement();
   const [schoolId, setSchoolId] = useState<number | null>(null);
   const [year, setYear] = useState<number>(currentYear);
   const [editing, setEditing] = useState<ManagedClass | 'new' | null>(null);
+  // The class whose students are shown under its row.
+  const [rosterOf, setRosterOf] = useState<number | null>(null);
   const school = schools.data?.find((s) => s.id === schoolId) ?? schools.data?.[0] ?? null;
   const classes = useManagedClasses(school?.id ?? null, year);
   const courses = useCourseOptions();
@@ -134,37 +144,58 @@ export function ClassManagementPage({ currentYear }: { currentYear: number }) {
                 </Table.Thead>
                 <Table.Tbody>
                   {classes.data.classes.map((c) => (
-                    <Table.Tr key={c.id}>
-                      <Table.Th scope="row">
-                        <Anchor component={Link} to={urlFor('class-course', { classId: c.id })} fw={600}>
-                          {c.title}
-                        </Anchor>
-                      </Table.Th>
-                      <Table.Td>{c.course_title}</Table.Td>
-                      <Table.Td>
-                        {c.class_type === 'N' ? (
-                          classTypeLabels.N
-                        ) : (
-                          <Badge variant="light">{classTypeLabels[c.class_type]}</Badge>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{classFeatureLabels[c.features]}</Table.Td>
-                      <Table.Td>{c.teacher_names.join(', ') || <Text c="dimmed">None</Text>}</Table.Td>
-                      <Table.Td ta="right">{c.student_count}</Table.Td>
-                      <Table.Td>
-                        {c.expiration_date ? showDate(c.expiration_date) : <Text c="dimmed">Never</Text>}
-                      </Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          onClick={() => setEditing(c)}
-                          aria-label={`Edit ${c.title}`}
-                        >
-                          Edit
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
+                    <Fragment key={c.id}>
+                      <Table.Tr>
+                        <Table.Th scope="row">
+                          <Anchor component={Link} to={urlFor('class-course', { classId: c.id })} fw={600}>
+                            {c.title}
+                          </Anchor>
+                        </Table.Th>
+                        <Table.Td>{c.course_title}</Table.Td>
+                        <Table.Td>
+                          {c.class_type === 'N' ? (
+                            classTypeLabels.N
+                          ) : (
+                            <Badge variant="light">{classTypeLabels[c.class_type]}</Badge>
+                          )}
+                        </Table.Td>
+                        <Table.Td>{classFeatureLabels[c.features]}</Table.Td>
+                        <Table.Td>{c.teacher_names.join(', ') || <Text c="dimmed">None</Text>}</Table.Td>
+                        <Table.Td ta="right">{c.student_count}</Table.Td>
+                        <Table.Td>
+                          {c.expiration_date ? showDate(c.expiration_date) : <Text c="dimmed">Never</Text>}
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            <Button
+                              size="compact-sm"
+                              variant="default"
+                              onClick={() => setEditing(c)}
+                              aria-label={`Edit ${c.title}`}
+                            >
+                              Edit
+                            </Button>
+                            <Button
+                              size="compact-sm"
+                              variant="subtle"
+                              onClick={() => setRosterOf(rosterOf === c.id ? null : c.id)}
+                              aria-expanded={rosterOf === c.id}
+                              aria-controls={`roster-${c.id}`}
+                              aria-label={`Students of ${c.title}`}
+                            >
+                              Students
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                      {rosterOf === c.id && (
+                        <Table.Tr id={`roster-${c.id}`}>
+                          <Table.Td colSpan={8}>
+                            <ClassRoster classId={c.id} studentActions={studentActions} />
+                          </Table.Td>
+                        </Table.Tr>
+                      )}
+                    </Fragment>
                   ))}
                 </Table.Tbody>
               </Table>
