@@ -4,6 +4,12 @@ import { signIn, test } from './fixtures';
 
 /** A touch drag from one element's centre to another's, through the browser's real touch events. */
 async function touchDrag(page: Page, cdp: CDPSession, from: Locator, to: Locator, { holdMs }: { holdMs: number }) {
+  // A swipe before this one may still be scrolling the page (momentum): positions read now would be stale by the
+  // time the finger lands. Wait for the page to stand still, as a person's eye would.
+  await from.scrollIntoViewIfNeeded();
+  await to.scrollIntoViewIfNeeded();
+  await scrollSettled(page);
+  // Both read after all scrolling, so neither position is taken before the other moved the page.
   const start = await centre(from);
   const end = await centre(to);
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
@@ -17,8 +23,26 @@ async function touchDrag(page: Page, cdp: CDPSession, from: Locator, to: Locator
   await touch('touchEnd', end.x, end.y);
 }
 
+/** Resolves once the page's scroll position has not changed for five animation frames in a row. */
+async function scrollSettled(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = -1;
+        let still = 0;
+        const check = () => {
+          const now = window.scrollY + window.scrollX * 1e6;
+          still = now === last ? still + 1 : 0;
+          last = now;
+          if (still >= 5) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+}
+
 async function centre(locator: Locator) {
-  await locator.scrollIntoViewIfNeeded();
   const box = (await locator.boundingBox())!;
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
