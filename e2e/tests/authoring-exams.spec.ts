@@ -97,9 +97,12 @@ test('content staff author and publish a question set; a student answers it and 
   await expect(student.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await student.getByRole('button', { name: 'Start' }).click();
   await student.getByRole('radio', { name: '3/6' }).check();
+  // Each answer goes in once its question is on screen (the previous question's box is there until then).
   await student.getByRole('link', { name: 'Next' }).click();
+  await expect(student.getByRole('heading', { level: 2, name: 'Question 2' })).toBeVisible();
   await student.getByRole('textbox', { name: /Your answer/ }).fill('numerator');
   await student.getByRole('link', { name: 'Next' }).click();
+  await expect(student.getByRole('heading', { level: 2, name: 'Question 3' })).toBeVisible();
   await student.getByRole('textbox', { name: /Your answer/ }).fill('25');
   await expect(student.getByText('Saved', { exact: true })).toBeVisible({ timeout: 15_000 });
   await student.getByRole('button', { name: 'Submit' }).click();
