@@ -258,16 +258,19 @@ test.describe('exams', () => {
     await student.keyboard.press('Space');
     await expect(student.getByRole('radio', { name: '3/6' })).toBeChecked();
     await expectNoSeriousA11yViolations(student);
-    await student.getByRole('link', { name: 'Next' }).focus();
-    await student.keyboard.press('Enter');
+    // Each answer goes in once its question is on screen: until then the previous question's box is still there.
+    const next = async (n: number): Promise<void> => {
+      await student.getByRole('link', { name: 'Next' }).focus();
+      await student.keyboard.press('Enter');
+      await expect(student.getByRole('heading', { level: 2, name: `Question ${n}` })).toBeVisible();
+    };
+    await next(2);
     await student.getByRole('textbox', { name: /Your answer/ }).focus();
     await student.keyboard.type('4');
-    await student.getByRole('link', { name: 'Next' }).focus();
-    await student.keyboard.press('Enter');
+    await next(3);
     await student.getByRole('textbox', { name: /Your answer/ }).focus();
     await student.keyboard.type('3/4');
-    await student.getByRole('link', { name: 'Next' }).focus();
-    await student.keyboard.press('Enter');
+    await next(4);
     for (const option of ['4/6', '6/9', '10/15']) {
       await student.getByRole('checkbox', { name: option }).focus();
       await student.keyboard.press('Space');
