@@ -1,3 +1,4 @@
+import { rostersRoutes } from './features/rosters/rosters.routes';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import zlib from 'node:zlib';
@@ -182,6 +183,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(jobsRoutes(deps));
   await app.register(outboxRoutes(deps));
   await app.register(studentDataRoutes(deps));
+  await app.register(rostersRoutes(deps));
 
   // Files on the local disk are served and received by the app itself; with S3 the browser talks to the bucket.
   if (!deps.config.s3) {

@@ -1,3 +1,4 @@
+import { rosterApplyJob } from './features/rosters/rosters.jobs';
 import { loginFailuresCleanupJob } from './features/accounts/accounts.jobs';
 import { passwordResetRequestJob, passwordTokensCleanupJob } from './features/passwords/passwords.jobs';
 import type { AnyJobDefinition } from './platform/jobs';
@@ -17,4 +18,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   rateLimitCleanupJob,
   passwordTokensCleanupJob,
   outboxCleanupJob,
+  rosterApplyJob,
 ];

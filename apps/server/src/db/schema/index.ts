@@ -12,3 +12,4 @@ export * from './mail';
 export * from './passwords';
 export * from './rate-limits';
 export * from './progress';
+export * from './rosters';
