@@ -5,6 +5,8 @@ import {
   activityResponses,
   courses,
   examSittings,
+  rosterDatasets,
+  rosterDecisions,
   supportRequests,
   taskItems,
   tasks,
@@ -72,6 +74,9 @@ interface Fixture {
   /** The school's slug (school dashboards) and the class's teacher's profile (class management). */
   schoolSlug: string;
   teacherProfileId: number;
+  /** A roster dataset of the school and one of its student decisions. */
+  datasetId: number;
+  decisionId: number;
 }
 
 interface Row {
@@ -82,6 +87,8 @@ interface Row {
 }
 
 const at = '2026-03-02T09:00:00.000Z';
+
+let rosterUpload: { payload: Buffer; headers: Record<string, string> };
 
 /** A valid class for the class editor (create and edit check the body before who is asking). */
 const classEdit = (f: Fixture) => ({
@@ -440,6 +447,24 @@ const matrix: Record<string, Row> = {
     allow: ['staff', 'foreignAdmin'],
     payload: () => ({ confirm_name: 'Not their name' }),
   },
+  // School rosters: content and roster staff (any school), school admins (their own school: another school's
+  // dataset is a 404 for them, allowed here). The upload names the fixture's school, so only staff may make it.
+  'GET /api/v1/rosters/sources/': { allow: ['staff', 'foreignAdmin'] },
+  'GET /api/v1/rosters/template.csv': { allow: ['staff', 'foreignAdmin'] },
+  'POST /api/v1/rosters/datasets/': {
+    allow: ['staff'],
+    multipart: () => rosterUpload,
+  },
+  'GET /api/v1/rosters/datasets/': { allow: ['staff', 'foreignAdmin'] },
+  'GET /api/v1/rosters/datasets/:id/': { allow: ['staff', 'foreignAdmin'] },
+  'GET /api/v1/rosters/datasets/:id/:step/': { allow: ['staff', 'foreignAdmin'] },
+  'PUT /api/v1/rosters/datasets/:id/:step/:recordId/': {
+    allow: ['staff', 'foreignAdmin'],
+    payload: () => ({ action: 'leave' }),
+  },
+  'POST /api/v1/rosters/datasets/:id/apply/': { allow: ['staff', 'foreignAdmin'] },
+  'POST /api/v1/rosters/datasets/:id/approve/': { allow: ['staff', 'foreignAdmin'] },
+  'POST /api/v1/rosters/datasets/:id/rollback/': { allow: ['staff', 'foreignAdmin'] },
 };
 
 /** Routes added by plugins (OpenAPI UI and its assets) are public documentation: one row covers them. */
@@ -529,6 +554,38 @@ beforeAll(async () => {
     .insert(taskItems)
     .values({ schoolId: school.id, taskId: task!.id, kind: 'lesson', lessonId: lesson.id })
     .returning();
+  const [dataset] = await ctx.db
+    .insert(rosterDatasets)
+    .values({
+      schoolId: school.id,
+      calendarYear: 2026,
+      source: 'edval',
+      fileSha256: 'matrix',
+      fileNames: ['classlist.csv'],
+      status: 'reviewing',
+      counts: { rows: 1, errors: 0, classes: 1, teachers: 0, students: 1, enrolments: 1 },
+      errors: [],
+      createdAt: new Date(at),
+    })
+    .returning();
+  const [decision] = await ctx.db
+    .insert(rosterDecisions)
+    .values({
+      datasetId: dataset!.id,
+      step: 'student_reconciliation',
+      recordKey: '1001',
+      action: 'create',
+      method: 'none',
+      details: { label: 'Ava Nguyen (1001)' },
+    })
+    .returning();
+  rosterUpload = multipartForm(
+    { source: 'edval', school_id: String(school.id), calendar_year: '2026' },
+    {
+      name: 'classlist.csv',
+      content: Buffer.from('Student code,Surname,First name,Class id\r\n1001,Nguyen,Ava,9MAT1\r\n'),
+    },
+  );
   userIds = {
     anonymous: undefined,
     student: student.user.id,
@@ -559,10 +616,18 @@ beforeAll(async () => {
     taskItemId: taskItem!.id,
     schoolSlug: school.slug,
     teacherProfileId: teacher.profile.id,
+    datasetId: dataset!.id,
+    decisionId: decision!.id,
   };
 });
 
 function fill(url: string, f: Fixture): string {
+  if (url.startsWith('/api/v1/rosters/')) {
+    url = url
+      .replace(':id', String(f.datasetId))
+      .replace(':step', 'student_reconciliation')
+      .replace(':recordId', String(f.decisionId));
+  }
   return url
     .replace(':classId', String(f.classId))
     .replace(':userId', String(f.userId))

@@ -82,7 +82,7 @@ async function findDataset(db: Executor, id: number): Promise<DatasetRow | null>
     select d.id, d.school_id, s.name as school_name, d.calendar_year, d.source, d.file_names, d.status, d.counts,
       d.errors, d.summary, d.holds, d.failure, d.created_at, d.applied_at, d.rolled_back_at, d.approved_by,
       not exists(select 1 from roster_datasets l where l.school_id = d.school_id and l.calendar_year = d.calendar_year
-        and l.status = 'applied' and l.applied_at > d.applied_at) as latest_applied
+        and l.status = 'applied' and (l.applied_at, l.id) > (d.applied_at, d.id)) as latest_applied
     from roster_datasets d join schools s on s.id = d.school_id where d.id = ${id}`);
   return rows[0] ?? null;
 }
@@ -387,7 +387,7 @@ export async function stepReport(db: Executor, datasetId: number, step: RosterSt
     file: string | null;
     line: number | null;
   }>(sql`
-    select x.id, x.record_key, x.action, x.method, x.internal_id, x.suggestion_id, x.details, x.decided_by, r.file, r.line
+    select x.id::int as id, x.record_key, x.action, x.method, x.internal_id, x.suggestion_id, x.details, x.decided_by, r.file, r.line
     from roster_decisions x
     left join roster_records r on r.dataset_id = x.dataset_id and r.key = x.record_key and r.kind = ${
       {
@@ -593,9 +593,15 @@ export async function runApply(deps: AppDeps, datasetId: number, userId: number,
     });
   } catch (error) {
     await deps.db.execute(sql`
-      update roster_datasets set status = 'failed', failure = ${(error as Error).message.slice(0, 1000)} where id = ${datasetId}`);
+      update roster_datasets set status = 'failed', failure = ${failureMessage(error)} where id = ${datasetId}`);
     throw error;
   }
+}
+
+/** What went wrong, for staff: the database's own message when a query failed. */
+function failureMessage(error: unknown): string {
+  const e = error as { message?: string; cause?: { message?: string } };
+  return (e.cause?.message ?? e.message ?? String(error)).slice(0, 1000);
 }
 
 const byStep = (plan: Plan, step: RosterStep) => plan.decisions.filter((x) => x.step === step);
@@ -658,14 +664,6 @@ async function applyPlan(
         imported: { title: rec.title },
       });
     }
-  }
-  for (const x of newClasses) {
-    ext.push({
-      kind: 'class',
-      code: x.recordKey,
-      internal_id: classIds.get(x.recordKey)!,
-      imported: { title: classRec.get(x.recordKey)!.title },
-    });
   }
   if (classUpdates.length) {
     await tx.execute(sql`
