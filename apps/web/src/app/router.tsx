@@ -17,6 +17,7 @@ import * as reviewRoutes from './route-tables/review';
 import * as schoolsRoutes from './route-tables/schools';
 import * as authoringRoutes from './route-tables/authoring';
 import * as examAuthoringRoutes from './route-tables/exam-authoring';
+import * as rostersRoutes from './route-tables/rosters';
 
 const handle = (name: string): RouteHandle => ({ name });
 
@@ -314,6 +315,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     ...tasksRoutes.signedInRoutes,
                     ...reviewRoutes.signedInRoutes,
                     ...schoolsRoutes.signedInRoutes,
+                    ...rostersRoutes.signedInRoutes,
                     {
                       path: 'account/profile',
                       handle: handle('account-profile'),

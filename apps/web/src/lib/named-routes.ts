@@ -5,6 +5,7 @@ import { gridRoutes } from './named-routes/grids';
 import { insightRoutes } from './named-routes/insights';
 import { passwordRoutes } from './named-routes/passwords';
 import { reviewRoutes } from './named-routes/review';
+import { rosterRoutes } from './named-routes/rosters';
 import { schoolRoutes } from './named-routes/schools';
 import { studentDataRoutes } from './named-routes/student-data';
 import { taskRoutes } from './named-routes/tasks';
@@ -114,6 +115,7 @@ export const namedRoutes = {
   ...insightRoutes,
   ...taskRoutes,
   ...reviewRoutes,
+  ...rosterRoutes,
   ...schoolRoutes,
   ...adminRoutes,
   ...authoringRoutes,

@@ -12,6 +12,7 @@ import {
   IconPuzzle,
   IconServer,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -114,6 +115,22 @@ const tasks: Task[] = [
         label: 'Teacher trial leads',
         to: urlFor('sales-lead-report'),
         description: 'Teacher trials by school, how much each was used, and which became paying classes.',
+      },
+    ],
+  },
+  {
+    title: 'Rosters',
+    icon: <IconUsersGroup size={20} aria-hidden />,
+    tools: [
+      {
+        label: 'Roster reconciliation',
+        to: urlFor('enrolinator'),
+        description: "Schools' roster uploads: review classes, teachers, students and roles, apply, or roll back.",
+      },
+      {
+        label: 'School roster uploaders',
+        to: urlFor('school-uploader'),
+        description: 'Upload a timetabling export (Edval, the Banksia template…) for a school and year.',
       },
     ],
   },
