@@ -71,7 +71,7 @@ export function EnrolinatorRoute({ home = false }: { home?: boolean }) {
         </Text>
       </div>
       <Group>
-        <Button component={Link} to={urlFor('school-uploader')} variant="light">
+        <Button component={Link} to={urlFor('school-uploader')} variant="light" c="dark.9">
           Upload a roster
         </Button>
         {home && (
@@ -111,7 +111,7 @@ export function EnrolinatorRoute({ home = false }: { home?: boolean }) {
                   <Table.Td>{d.source}</Table.Td>
                   <Table.Td>{dayjs(d.created_at).format('DD/MM/YYYY HH:mm')}</Table.Td>
                   <Table.Td>
-                    <Badge color={statusColor[d.status]} variant="light">
+                    <Badge color={statusColor[d.status]} variant="light" c="dark.9">
                       {statusLabel(d.status)}
                     </Badge>
                   </Table.Td>
@@ -178,7 +178,7 @@ function DatasetActions({ dataset }: { dataset: RosterDataset }) {
     <Stack gap="sm">
       <Group gap="sm">
         <Text fw={600}>Status:</Text>
-        <Badge color={statusColor[dataset.status]} variant="light" role="status">
+        <Badge color={statusColor[dataset.status]} variant="light" c="dark.9" role="status">
           {statusLabel(dataset.status)}
         </Badge>
       </Group>
@@ -366,8 +366,8 @@ function DecisionRow({
   return (
     <Table.Tr>
       <Table.Td>{x.label}</Table.Td>
-      <Table.Td>
-        <Badge color={actionColor[x.action]} variant="light">
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Badge color={actionColor[x.action]} variant="light" c="dark.9" miw={84}>
           {x.action}
         </Badge>
       </Table.Td>
