@@ -2,7 +2,15 @@ import { AccessStatus } from '@banksia/contracts/classes';
 import { rosterApplyResponse, rosterDatasetSchema, rosterStepResponse } from '@banksia/contracts/rosters';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activityResponses, activities, auditLog, enrolments, profiles, users } from '../../db/schema/index';
+import {
+  activityResponses,
+  activities,
+  auditLog,
+  emailOutbox,
+  enrolments,
+  profiles,
+  users,
+} from '../../db/schema/index';
 import {
   createClass,
   createCourse,
@@ -150,16 +158,14 @@ describe('roster datasets: upload, reconcile, apply, next term, rollback', () =>
       .insert(activities)
       .values({ title: 'A', courseId: klass!.course_id, blocks: [], updatedAt: new Date() })
       .returning();
-    await ctx.db
-      .insert(activityResponses)
-      .values({
-        schoolId: f.school.id,
-        activityId: activity!.id,
-        classId: klass!.id,
-        profileId: p7!.id,
-        blockResponses: {},
-        updatedAt: new Date(),
-      });
+    await ctx.db.insert(activityResponses).values({
+      schoolId: f.school.id,
+      activityId: activity!.id,
+      classId: klass!.id,
+      profileId: p7!.id,
+      blockResponses: {},
+      updatedAt: new Date(),
+    });
     const [p8] = await ctx.db
       .select()
       .from(profiles)
@@ -254,6 +260,30 @@ describe('roster datasets: upload, reconcile, apply, next term, rollback', () =>
         'rollback_roster_dataset',
       ]),
     );
+  });
+
+  it('reads the Banksia template and invites the new accounts that have an email', async () => {
+    const f = await setup();
+    const admin = await ctx.client(f.admin.user.id);
+    const u = f.school.id;
+    const csv = [
+      'class_code,student_code,student_first_name,student_last_name,student_email,year_level,subject,teacher_code,teacher_first_name,teacher_last_name,teacher_email',
+      `9MAT1,S1,Ava,Nguyen,AVA.${u}@Example.test,9,Mathematics,T1,Sam,Lee,sam.${u}@example.test`,
+      `9MAT1,S2,Noah,"O'Brien, Jr",,9,Mathematics,T1,Sam,Lee,sam.${u}@example.test`,
+    ].join('\r\n');
+    const response = await upload(admin, f.school.id, [{ name: 'roster.csv', content: csv }], 'product');
+    expect(response.statusCode, response.body).toBe(201);
+    const d = rosterDatasetSchema.parse(response.json());
+    expect(d.counts).toMatchObject({ classes: 1, teachers: 1, students: 2, enrolments: 3, errors: 0 });
+    await apply(admin, d.id);
+    const invites = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'password-invite'));
+    const sent = invites.map((m) => m.to);
+    expect(sent).toEqual(expect.arrayContaining([`ava.${u}@example.test`, `sam.${u}@example.test`]));
+    expect(sent.some((to) => to.endsWith('@roster.invalid'))).toBe(false);
+    const { rows } = await ctx.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from class_teachers t join profiles p on p.id = t.profile_id
+      join users us on us.id = p.user_id where us.email = ${`sam.${u}@example.test`}`);
+    expect(rows[0]!.n).toBe(1);
   });
 
   it('suggests a name match for a person a colleague already added, and applies the override', async () => {
