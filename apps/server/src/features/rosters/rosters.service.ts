@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RosterDataset, RosterSourceName, RosterStep, RosterStepReport } from '@banksia/contracts/rosters';
 import { rosterStepValues } from '@banksia/contracts/rosters';
 import { AccessStatus } from '@banksia/contracts/classes';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { rosterOverrideBody } from '@banksia/contracts/rosters';
 import { audit } from '../../platform/audit';
@@ -77,14 +77,21 @@ type DatasetRow = {
   latest_applied: boolean;
 };
 
-async function findDataset(db: Executor, id: number): Promise<DatasetRow | null> {
+/** Datasets with their school's name, newest first; `latest_applied` says whether a later one of the same school and
+ * year was applied since (then this one cannot be rolled back). */
+async function selectDatasets(db: Executor, where: SQL): Promise<DatasetRow[]> {
   const { rows } = await db.execute<DatasetRow>(sql`
     select d.id, d.school_id, s.name as school_name, d.calendar_year, d.source, d.file_names, d.status, d.counts,
       d.errors, d.summary, d.holds, d.failure, d.created_at, d.applied_at, d.rolled_back_at, d.approved_by,
       not exists(select 1 from roster_datasets l where l.school_id = d.school_id and l.calendar_year = d.calendar_year
         and l.status = 'applied' and (l.applied_at, l.id) > (d.applied_at, d.id)) as latest_applied
-    from roster_datasets d join schools s on s.id = d.school_id where d.id = ${id}`);
-  return rows[0] ?? null;
+    from roster_datasets d join schools s on s.id = d.school_id where ${where}
+    order by d.created_at desc, d.id desc limit 200`);
+  return rows;
+}
+
+async function findDataset(db: Executor, id: number): Promise<DatasetRow | null> {
+  return (await selectDatasets(db, sql`d.id = ${id}`))[0] ?? null;
 }
 
 function present(row: DatasetRow, alreadyUploaded = false): RosterDataset {
@@ -355,17 +362,16 @@ export async function listDatasets(deps: AppDeps, actor: Actor, q: { school_id?:
       select distinct school_id from profiles where user_id = ${actor.userId} and kind = 'teacher'`);
     schoolIds = hasRole(actor, 'school_admin') ? rows.map((r) => r.school_id) : [];
   }
-  const { rows } = await deps.db.execute<{ id: number }>(sql`
-    select id from roster_datasets
-    where (${q.school_id ?? null}::int is null or school_id = ${q.school_id ?? null})
-      and (${q.calendar_year ?? null}::int is null or calendar_year = ${q.calendar_year ?? null})
-      and (${schoolIds === null} or school_id in (select (jsonb_array_elements_text(${json(schoolIds ?? [])}))::int))
-    order by created_at desc, id desc limit 200`);
-  const datasets = [];
-  for (const r of rows) {
-    const { errors: _errors, ...rest } = present((await findDataset(deps.db, r.id))!);
-    datasets.push(rest);
-  }
+  const rows = await selectDatasets(
+    deps.db,
+    sql`(${q.school_id ?? null}::int is null or d.school_id = ${q.school_id ?? null})
+      and (${q.calendar_year ?? null}::int is null or d.calendar_year = ${q.calendar_year ?? null})
+      and (${schoolIds === null} or d.school_id in (select (jsonb_array_elements_text(${json(schoolIds ?? [])}))::int))`,
+  );
+  const datasets = rows.map((r) => {
+    const { errors: _errors, ...rest } = present(r);
+    return rest;
+  });
   return { datasets };
 }
 
