@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub';
+import { makeMe } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+
+const admin = makeMe({ roles: ['teacher', 'school_admin'] });
+const session = { 'GET /api/v1/auth/session/': { status: 200, body: { me: admin } } };
+const sources = {
+  'GET /api/v1/rosters/sources/': {
+    status: 200,
+    body: {
+      sources: [
+        { source: 'edval', name: 'Edval', page: 'edval-upload' },
+        { source: 'product', name: 'Banksia roster template', page: 'banksia-upload' },
+      ],
+      template_url: '/api/v1/rosters/template.csv',
+    },
+  },
+};
+const schools = { 'GET /api/v1/schools/': { status: 200, body: [{ id: 7, name: 'Wattle Creek College' }] } };
+
+const dataset = {
+  id: 5,
+  school_id: 7,
+  school_name: 'Wattle Creek College',
+  calendar_year: 2026,
+  source: 'edval',
+  file_names: ['classlist.csv'],
+  status: 'held',
+  counts: { rows: 40, errors: 0, classes: 2, teachers: 2, students: 30, enrolments: 37 },
+  errors: [],
+  summary: { student_reconciliation: { remove: 5, match: 25 } },
+  holds: [{ kind: 'students', reason: 'removes', count: 5, of: 30 }],
+  failure: null,
+  already_uploaded: false,
+  created_at: '2026-03-02T09:00:00.000Z',
+  applied_at: null,
+  rolled_back_at: null,
+  approved: false,
+  can_rollback: false,
+};
+
+describe('school roster uploaders', () => {
+  it('offers one uploader per source the server reads, and the template on the Banksia page', async () => {
+    stubFetch({ ...session, ...sources, ...schools });
+    renderApp('/school-uploader/');
+    expect(await screen.findByRole('link', { name: 'Edval' })).toHaveAttribute(
+      'href',
+      '/school-uploader/edval-upload/',
+    );
+    expect(screen.getByRole('link', { name: 'Banksia roster template' })).toHaveAttribute(
+      'href',
+      '/school-uploader/banksia-upload/',
+    );
+  });
+
+  it('has no page for a source the server cannot read yet', async () => {
+    stubFetch({ ...session, ...sources, ...schools });
+    renderApp('/school-uploader/griddle-upload/');
+    expect(
+      await screen.findByRole('heading', { name: "We can't find the resources you're looking for" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload and check' })).not.toBeInTheDocument();
+  });
+
+  it('chooses the only school of a school admin and links the template', async () => {
+    stubFetch({ ...session, ...sources, ...schools });
+    renderApp('/school-uploader/banksia-upload/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Banksia roster template upload' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('Wattle Creek College')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download the roster template (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/v1/rosters/template.csv',
+    );
+  });
+});
+
+describe('enrolinator', () => {
+  it('shows why a dataset is held and offers to approve it', async () => {
+    stubFetch({ ...session, 'GET /api/v1/rosters/datasets/5/': { status: 200, body: dataset } });
+    renderApp('/content/admin/enrolinator/datasets/5/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Wattle Creek College 2026 roster' }),
+    ).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('It would remove 5 of 30 students (more than 10%).')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve and apply' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+  });
+});
