@@ -97,7 +97,7 @@ export function presignedPostRoutes(deps: AppDeps): FastifyPluginAsync {
       // One byte over the largest policy, so an oversized file reaches the policy's size check.
       limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, parts: 11 },
     });
-    app.post(POST_UPLOAD_URL, { config: { access: access.public }, schema: { hide: true } }, async (request, reply) => {
+    app.post(POST_UPLOAD_URL, { config: { access: access.public, csrf: 'signed-policy' }, schema: { hide: true } }, async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('bad_request', 'Expected a multipart form.');
       return readingMultipart(async () => {
         const fields: Record<string, string> = {};
