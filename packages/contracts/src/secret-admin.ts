@@ -103,10 +103,11 @@ export const secretActivityForm = htmlForm(
 export type SecretActivityForm = z.infer<typeof secretActivityForm>;
 
 /** Branches that are topics (sections): title and published; `version` is the course's. */
-export const secretSectionBranchForm = htmlForm(
-  updateSectionBody.required().extend({ version }),
-  { version: 'integer', title: 'text', is_published: 'checkbox' },
-);
+export const secretSectionBranchForm = htmlForm(updateSectionBody.required().extend({ version }), {
+  version: 'integer',
+  title: 'text',
+  is_published: 'checkbox',
+});
 export type SecretSectionBranchForm = z.infer<typeof secretSectionBranchForm>;
 
 /** Branches that are attachments: title and the two flags; `version` is the course's. */

@@ -85,7 +85,7 @@ function check(secret: string, request: FastifyRequest, isApi: boolean): void {
 }
 
 /**
- * Requires a CSRF token on every unsafe request to a known route, checked in Django's order (ADR 034): the JSON
+ * Requires a CSRF token on every unsafe request to a known route, checked in Django's order (ADR 033): the JSON
  * API takes it in X-CSRFToken only; the server-rendered pages' forms may send it in the `_csrf` field instead.
  * Either way it must equal the csrftoken cookie and be bound to the session. Runs after the body is parsed.
  */

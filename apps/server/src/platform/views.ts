@@ -29,7 +29,7 @@ export interface PageContext {
 }
 
 /**
- * Registers @fastify/view with eta for the server-rendered pages (ADR 034). Templates are under src/views/, every
+ * Registers @fastify/view with eta for the server-rendered pages (ADR 033). Templates are under src/views/, every
  * `<%= %>` is HTML-escaped (autoEscape), `<%~ %>` writes raw HTML and is only for output of another template
  * (the layout's body). Cached in production, re-read on each render in development.
  */

@@ -313,7 +313,10 @@ const branches: SecretModel<repo.BranchRow> = {
     ['Type', nodeTypeLabel(r.node_type)],
     ['Title', r.title],
     ['Course', courseLink(r)],
-    ['Parent', r.parent_id === null ? 'None' : { text: r.parent_title ?? '', href: `/secret/branches/${r.parent_id}/` }],
+    [
+      'Parent',
+      r.parent_id === null ? 'None' : { text: r.parent_title ?? '', href: `/secret/branches/${r.parent_id}/` },
+    ],
     ['Position', r.position],
     ...(r.is_published === null ? [] : [['Published', r.is_published] as [string, boolean]]),
     ...(r.additional_materials === null ? [] : [['Additional materials', r.additional_materials] as [string, boolean]]),

@@ -42,7 +42,11 @@ export function presentHistory(rows: AuditHistoryRow[]): HistoryEntry[] {
     const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     const changes = fields
       .filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]))
-      .map((f) => ({ field: f, before: f in before ? shown(before[f]) : '', after: f in after ? shown(after[f]) : '' }));
+      .map((f) => ({
+        field: f,
+        before: f in before ? shown(before[f]) : '',
+        after: f in after ? shown(after[f]) : '',
+      }));
     return {
       when: formatWhen(new Date(r.created_at)),
       who: r.actor || r.actor_email || 'Someone since removed',
