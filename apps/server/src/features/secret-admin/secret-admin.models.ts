@@ -15,13 +15,14 @@ import {
 import { saveExamBody } from '@banksia/contracts/exam-authoring';
 import type { Database } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
 import { updateActivity } from '../activities/activity-authoring.service';
 import { updateClassDetailsAsStaff } from '../classes/class-management.service';
 import { updateAttachment, updateSection } from '../courses/course-authoring.service';
 import { updateLesson } from '../courses/lesson-authoring.service';
 import { getForAuthoring, publishExam, saveExam } from '../exams/exam-authoring.service';
 import type { AnySecretModel, SecretFilter, SecretModel } from './secret-admin.model';
-import { formatWhen } from './secret-admin.presenter';
+import { fieldErrors, formatWhen } from './secret-admin.presenter';
 import * as repo from './secret-admin.repository';
 
 /**
@@ -187,20 +188,20 @@ const exams: SecretModel<ExamDetail> = {
       await inOneTransaction(deps, async (inner) => {
         const current = await getForAuthoring(inner, row.id);
         // saveExam refuses a stale revision (409) before it writes anything.
-        const saved = await saveExam(
-          inner,
-          actor,
-          row.id,
-          saveExamBody.parse({
-            ...current,
-            title: form.title,
-            is_submittable: form.is_submittable,
-            time_limit_minutes: form.time_limit_minutes,
-            additional_materials: form.additional_materials,
-            hide_solutions_until_release: form.hide_solutions_until_release,
-            revision: form.revision,
-          }),
-        );
+        const body = saveExamBody.safeParse({
+          ...current,
+          title: form.title,
+          is_submittable: form.is_submittable,
+          time_limit_minutes: form.time_limit_minutes,
+          additional_materials: form.additional_materials,
+          hide_solutions_until_release: form.hide_solutions_until_release,
+          revision: form.revision,
+        });
+        // Only an exam the editor could not save either (e.g. one left outside its course's tree) fails here.
+        if (!body.success) {
+          throw new AppError('validation_failed', undefined, { errors: fieldErrors(body.error.issues) });
+        }
+        const saved = await saveExam(inner, actor, row.id, body.data);
         if (form.is_published !== current.is_published) {
           await publishExam(inner, actor, row.id, { revision: saved.revision, is_published: form.is_published });
         }

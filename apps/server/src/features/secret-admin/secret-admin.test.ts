@@ -386,3 +386,39 @@ describe('activities', () => {
     expect(response.body).toContain('<a href="#field-title">Title</a>');
   });
 });
+
+describe('bad input never causes a server error', () => {
+  const sections = ['exams', 'school-classes', 'lessons', 'branches', 'activities'];
+
+  it.each(sections)('%s: odd queries, ids and bodies are 4xx pages or empty lists', async (slug) => {
+    const NUL = String.fromCharCode(0);
+    const queries = [
+      '?page=-1',
+      '?page=99999&q=x',
+      '?page=abc',
+      `?q=${'%'.repeat(300)}`,
+      '?q=%25_%5C',
+      '?course=abc&school=-1&year=1e9&type=zzz&kind=zzz&published=maybe',
+      `?q=a${encodeURIComponent(NUL)}b`,
+    ];
+    for (const query of queries) {
+      const response = await staff.get(`/secret/${slug}/${query}`);
+      expect(response.statusCode, `${slug} ${query}`).toBeLessThan(500);
+    }
+    for (const id of ['0', '-1', '2147483648', '1.5', 'abc', '99999999999999999999']) {
+      const page = await staff.get(`/secret/${slug}/${id}/`);
+      expect(page.statusCode, `${slug} ${id}`).toBe(404);
+      const post = await postForm(staff, `/secret/${slug}/${id}/`, { title: 'x' });
+      expect(post.statusCode, `POST ${slug} ${id}`).toBe(404);
+    }
+    const id = { exams: ids.exam, 'school-classes': ids.klass, lessons: ids.lesson, branches: ids.sectionNode }[slug];
+    const url = `/secret/${slug}/${id ?? ids.activity}/`;
+    for (const fields of [{}, { title: 'x'.repeat(5000), version: '99999999999', revision: '' }]) {
+      const response = await postForm(staff, url, fields);
+      expect(response.statusCode, `${url} ${JSON.stringify(fields).slice(0, 50)}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+    }
+    const json = await staff.request({ method: 'POST', url, payload: { title: ['x'], version: { a: 1 } } });
+    expect(json.statusCode).toBe(400);
+  });
+});
