@@ -22,6 +22,10 @@ test.describe('secret admin', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Secret admin' })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/secret\/$/);
     await expectNoSeriousA11yViolations(page);
+    // Staff reach it from their home page too.
+    await page.goto('/account/');
+    await page.getByRole('link', { name: /^Secret admin/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Secret admin' })).toBeVisible();
 
     const noScript = await browser.newContext({
       javaScriptEnabled: false,
