@@ -256,6 +256,7 @@ export async function* readCsvRows(file: RosterInputFile, options: CsvReadOption
   const sniff = options.sniff ?? (await sniffText(file));
   if (sniff.blank) throw new RosterFileError(`${file.name} is empty.`, 'file', file.name);
   const delimiter = options.delimiter ?? guessDelimiter(firstLine(sniff.head));
+  let lastLine = 0;
   const parser = parse({
     delimiter,
     record_delimiter: '\n',
@@ -266,6 +267,11 @@ export async function* readCsvRows(file: RosterInputFile, options: CsvReadOption
     relax_quotes: true,
     skip_empty_lines: true,
     trim: true,
+    // Runs as records are parsed (ahead of the consumer), so a broken quote can be placed after the last good record.
+    on_record: (record, context) => {
+      lastLine = context.lines;
+      return record;
+    },
   });
   const source = file.read();
   const counter = new ByteCounter(options.budget, file.name);
@@ -279,13 +285,11 @@ export async function* readCsvRows(file: RosterInputFile, options: CsvReadOption
   for (const stream of [source, counter, decoder, lineEnds]) stream.on('error', fail);
   source.pipe(counter).pipe(decoder).pipe(lineEnds).pipe(parser);
 
-  let lastLine = 0;
   let headerSeen = false;
   try {
     for await (const item of parser as AsyncIterable<{ record: string[]; raw: string; info: { lines: number } }>) {
       const inner = item.raw.replace(/^\n+/, '').replace(/\n$/, '');
       const line = item.info.lines - (inner.split('\n').length - 1);
-      lastLine = item.info.lines;
       if (item.record.every((c) => c === '')) continue;
       if (headerSeen) options.budget.addRow(file.name);
       headerSeen = true;

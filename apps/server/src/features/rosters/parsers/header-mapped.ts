@@ -278,7 +278,7 @@ export async function parseHeaderMapped(
         }),
       });
     }
-    await readPlannedFile(plan, format, builder, budget, { studentsListed, teachersListed, inactive });
+    await readPlannedFile(plan, format, builder, budget, { studentsListed, teachersListed, inactive, unknownTeachers: new Set() });
   }
   if (builder.rows === 0) {
     throw new RosterFileError('The upload has header rows but no data rows.', 'file');
@@ -291,6 +291,7 @@ interface Context {
   teachersListed: boolean;
   /** Codes of students marked not current, whose enrolment rows are skipped. */
   inactive: Set<string>;
+  unknownTeachers: Set<string>;
 }
 
 const NOT_CURRENT = new Set(['n', 'no', '0', 'false', 'f', 'inactive', 'left']);
@@ -415,11 +416,14 @@ async function readPlannedFile(
       if (named === null) return;
       if (named) builder.addTeacher(withoutUndefined(named));
       else if (!builder.teacher(teacherCode)) {
+        // Once per teacher, not on every row of their classes.
+        if (context.unknownTeachers.has(teacherCode)) return;
+        context.unknownTeachers.add(teacherCode);
         error(
           'teacher_code',
           context.teachersListed
-            ? `The teacher ${teacherCode} is not in the staff file; the class is read without this teacher.`
-            : `The teacher ${teacherCode} has no name in this file; the class is read without this teacher.`,
+            ? `The teacher ${teacherCode} is not in the staff file; the teacher's classes are read without them.`
+            : `The teacher ${teacherCode} has no name in this file; the teacher's classes are read without them.`,
         );
         return;
       }
