@@ -245,12 +245,14 @@ export interface CsvReadOptions {
   sniff?: TextSniff;
   /** Defaults to a guess from the header line. */
   delimiter?: string;
+  /** The first record is a header (not counted against ROSTER_MAX_ROWS); default true. */
+  headerRow?: boolean;
 }
 
 /**
  * Streams the records of a delimited text file. Blank lines and lines of empty cells are skipped; every other
  * record (the header included) is yielded with the line it starts on and counted against ROSTER_MAX_ROWS except the
- * first. A broken file (a quote never closed) is a RosterFileError naming the line.
+ * header. A broken file (a quote never closed) is a RosterFileError naming the line.
  */
 export async function* readCsvRows(file: RosterInputFile, options: CsvReadOptions): AsyncGenerator<CsvRow> {
   const sniff = options.sniff ?? (await sniffText(file));
@@ -285,7 +287,7 @@ export async function* readCsvRows(file: RosterInputFile, options: CsvReadOption
   for (const stream of [source, counter, decoder, lineEnds]) stream.on('error', fail);
   source.pipe(counter).pipe(decoder).pipe(lineEnds).pipe(parser);
 
-  let headerSeen = false;
+  let headerSeen = options.headerRow === false;
   try {
     for await (const item of parser as AsyncIterable<{ record: string[]; raw: string; info: { lines: number } }>) {
       const inner = item.raw.replace(/^\n+/, '').replace(/\n$/, '');

@@ -104,6 +104,11 @@ export interface HeaderMappedFormat {
   showMapping: boolean;
   /** How the format's files are described in messages ("the Courses file"). */
   kindLabel?: Partial<Record<FileKind, string>>;
+  /**
+   * The documented column order of each kind of file: a file whose first row names none of the known columns is
+   * read as data in this order (exports written without a header row).
+   */
+  documentedColumns?: Partial<Record<FileKind, string[]>>;
 }
 
 const fieldLabel: Record<RosterField, string> = {
@@ -132,6 +137,8 @@ interface PlannedFile {
   /** Column index of each field. */
   columns: Partial<Record<RosterField, number>>;
   kind: FileKind;
+  /** No header row: the columns are the format's documented order. */
+  headerless: boolean;
 }
 
 function aliasIndex(aliases: AliasTable): Map<string, RosterField> {
@@ -174,18 +181,28 @@ async function planFile(file: RosterInputFile, format: HeaderMappedFormat): Prom
     throw new RosterFileError(`${file.name}: the first line is not a readable header row.`, 'file', file.name);
   }
   const index = aliasIndex(format.aliases);
-  const columns: Partial<Record<RosterField, number>> = {};
+  let columns: Partial<Record<RosterField, number>> = {};
   const bare: number[] = [];
-  headers.forEach((h, i) => {
-    const key = headerKey(h);
-    if (format.bareCode && (key === 'code' || key === 'id')) {
-      bare.push(i);
-      return;
-    }
-    const field = index.get(key);
-    if (field && columns[field] === undefined) columns[field] = i;
-  });
+  const mapHeaders = () => {
+    columns = {};
+    headers.forEach((h, i) => {
+      const key = headerKey(h);
+      if (format.bareCode && (key === 'code' || key === 'id')) {
+        bare.push(i);
+        return;
+      }
+      const field = index.get(key);
+      if (field && columns[field] === undefined) columns[field] = i;
+    });
+  };
+  mapHeaders();
   const named = format.kindByName?.(file.name) ?? null;
+  const documented = named ? format.documentedColumns?.[named] : undefined;
+  const headerless = Object.keys(columns).length === 0 && bare.length === 0 && documented !== undefined;
+  if (headerless) {
+    headers = [...documented];
+    mapHeaders();
+  }
   let kind = format.fixedKind ?? named ?? kindFromColumns(columns);
   if (bare.length && format.bareCode) {
     const byName = kind ?? kindFromName(file.name) ?? 'students';
@@ -202,7 +219,7 @@ async function planFile(file: RosterInputFile, format: HeaderMappedFormat): Prom
       file.name,
     );
   }
-  return { file, sniff, delimiter, headers, columns, kind };
+  return { file, sniff, delimiter, headers, columns, kind, headerless };
 }
 
 /** The field a column feeds in a file of this kind (in a staff list, "First name" is the teacher's). */
@@ -278,7 +295,12 @@ export async function parseHeaderMapped(
         }),
       });
     }
-    await readPlannedFile(plan, format, builder, budget, { studentsListed, teachersListed, inactive, unknownTeachers: new Set() });
+    await readPlannedFile(plan, format, builder, budget, {
+      studentsListed,
+      teachersListed,
+      inactive,
+      unknownTeachers: new Set(),
+    });
   }
   if (builder.rows === 0) {
     throw new RosterFileError('The upload has header rows but no data rows.', 'file');
@@ -304,8 +326,16 @@ async function readPlannedFile(
   context: Context,
 ): Promise<void> {
   const fileName = plan.file.name;
-  let header = true;
-  for await (const row of readCsvRows(plan.file, { budget, sniff: plan.sniff, delimiter: plan.delimiter })) {
+  let header = !plan.headerless;
+  let seen = false;
+  const rows = readCsvRows(plan.file, {
+    budget,
+    sniff: plan.sniff,
+    delimiter: plan.delimiter,
+    headerRow: !plan.headerless,
+  });
+  for await (const row of rows) {
+    seen = true;
     if (header) {
       header = false;
       continue;
@@ -399,7 +429,8 @@ async function readPlannedFile(
       }
       // In a staff list the plain name columns are the teacher's.
       let { firstName, lastName } = names('first_name', 'last_name', 'full_name');
-      if (!firstName && !lastName) ({ firstName, lastName } = names('teacher_first_name', 'teacher_last_name', 'teacher_name'));
+      if (!firstName && !lastName)
+        ({ firstName, lastName } = names('teacher_first_name', 'teacher_last_name', 'teacher_name'));
       if (!lastName) {
         error(plan.columns.last_name !== undefined ? 'last_name' : 'teacher_last_name', 'The last name is missing.');
         continue;
@@ -479,9 +510,8 @@ async function readPlannedFile(
     );
     builder.addEnrolment({ classCode, personCode: studentCode, role: 'student', ...at });
     addClassTeacher(classCode);
-
   }
-  if (header) throw new RosterFileError(`${fileName} is empty.`, 'file', fileName);
+  if (!seen) throw new RosterFileError(`${fileName} is empty.`, 'file', fileName);
 }
 
 /** Drops keys whose value is undefined (exactOptionalPropertyTypes-friendly records). */

@@ -115,7 +115,9 @@ describe('OneRoster 1.1 CSV', () => {
     const users = fixtureBytes('oneroster/bulk', 'users.csv')
       .toString('utf8')
       .replace('u-s4,,,true', 'u-s4,tobedeleted,2027-02-01T00:00:00Z,true');
-    const parsed = await parseOneRoster([await bulkZip({ 'manifest.csv': manifest, 'enrollments.csv': enrollments, 'users.csv': users })]);
+    const parsed = await parseOneRoster([
+      await bulkZip({ 'manifest.csv': manifest, 'enrollments.csv': enrollments, 'users.csv': users }),
+    ]);
     expect(parsed.enrolments.map((e) => e.personCode)).toEqual(['u-s1', 'u-t1']);
     expect(parsed.students.map((s) => s.code)).toEqual(['u-s1', 'u-s2']);
   });
@@ -124,7 +126,11 @@ describe('OneRoster 1.1 CSV', () => {
     ['no manifest', { 'manifest.csv': null }, /no manifest\.csv/],
     ['OneRoster 1.2', { 'manifest.csv': 'propertyName,value\noneroster.version,1.2\n' }, /only OneRoster 1\.1/],
     ['users.csv missing', { 'users.csv': null }, /users\.csv \(bulk\)/],
-    ['a required column missing', { 'enrollments.csv': 'sourcedId,classSourcedId,userSourcedId\ne1,c,u\n' }, /schoolSourcedId, role/],
+    [
+      'a required column missing',
+      { 'enrollments.csv': 'sourcedId,classSourcedId,userSourcedId\ne1,c,u\n' },
+      /schoolSourcedId, role/,
+    ],
     ['an empty users.csv', { 'users.csv': '' }, /users\.csv is empty/],
   ])('refuses an upload with %s', async (_case, replace, message) => {
     const attempt = parseOneRoster([await bulkZip(replace)]);
@@ -152,7 +158,9 @@ describe('OneRoster 1.1 CSV', () => {
   it('refuses a zip bomb whose directory lies about its size, while inflating', async () => {
     const zip = liarZip('users.csv', Buffer.alloc(64 * 1024 * 1024, 0x41), 100);
     await expect(parseOneRoster([bytesFile('liar.zip', zip, 64 * 1024)])).rejects.toThrow(RosterFileError);
-    await expect(parseOneRoster([bytesFile('liar.zip', zip, 64 * 1024)])).rejects.toThrow(/cannot be read \(too many bytes/);
+    await expect(parseOneRoster([bytesFile('liar.zip', zip, 64 * 1024)])).rejects.toThrow(
+      /cannot be read \(too many bytes/,
+    );
   });
 
   it('refuses a zip with too many files, or a path out of the zip', async () => {

@@ -10,10 +10,24 @@
  *   files) are not records: such an enrolment is not an enrolment. Enrolments of skipped users or classes are
  *   skipped silently; enrolments naming a user or class the files do not hold are row errors.
  */
-import { baseName, budgetFor, headerKey, looksLikeEmail, parseYearLevel, readCsvRows, type ReadBudget } from './csv-input';
+import {
+  baseName,
+  budgetFor,
+  headerKey,
+  looksLikeEmail,
+  parseYearLevel,
+  readCsvRows,
+  type ReadBudget,
+} from './csv-input';
 import { RosterBuilder } from './roster-builder';
 import { expandZips } from './zip-input';
-import { RosterFileError, type ParseOptions, type ParsedRoster, type RosterInputFile, type RosterParser } from './types';
+import {
+  RosterFileError,
+  type ParseOptions,
+  type ParsedRoster,
+  type RosterInputFile,
+  type RosterParser,
+} from './types';
 
 const REQUIRED_COLUMNS = {
   manifest: ['propertyName', 'value'],
@@ -96,7 +110,9 @@ export const parseOneRoster: RosterParser = async (input, options?: ParseOptions
   const files = await expandZips(input);
   const byKind = new Map<OneRosterFile, RosterInputFile>();
   for (const file of files) {
-    const key = baseName(file.name).toLowerCase().replace(/\.csv$/, '');
+    const key = baseName(file.name)
+      .toLowerCase()
+      .replace(/\.csv$/, '');
     const kind = (Object.keys(REQUIRED_COLUMNS) as OneRosterFile[]).find((k) => k.toLowerCase() === key);
     if (kind) byKind.set(kind, file);
   }
@@ -168,7 +184,12 @@ export const parseOneRoster: RosterParser = async (input, options?: ParseOptions
     const first = grades.split(',')[0]?.trim() ?? '';
     const year = parseYearLevel(first);
     if (year === null) {
-      builder.error(file, row.line, 'grades', `"${first}" is not a school year level (KG, 01–12); read without a year.`);
+      builder.error(
+        file,
+        row.line,
+        'grades',
+        `"${first}" is not a school year level (KG, 01–12); read without a year.`,
+      );
       return undefined;
     }
     return year;
@@ -202,7 +223,11 @@ export const parseOneRoster: RosterParser = async (input, options?: ParseOptions
     if (!rowIsComplete(row, 'users', usersFile.name, builder)) continue;
     const code = row.get('sourcedId');
     const role = row.get('role').toLowerCase();
-    if (isDeleted(row) || row.get('enabledUser').toLowerCase() === 'false' || (role !== 'student' && role !== 'teacher')) {
+    if (
+      isDeleted(row) ||
+      row.get('enabledUser').toLowerCase() === 'false' ||
+      (role !== 'student' && role !== 'teacher')
+    ) {
       skippedUsers.add(code);
       continue;
     }

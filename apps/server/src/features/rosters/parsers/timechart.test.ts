@@ -71,6 +71,28 @@ describe('TimeChart (Students.csv, Staff.csv, Courses.csv)', () => {
     expect(parsed.errors.map((e) => [e.file, e.line])).toContainEqual(['timechart-export.zip/export/courses.csv', 7]);
   });
 
+  it('reads files written without a header row in the documented column order', async () => {
+    const students = 'S1,Ngata,Aroha,F,8,8A,Y\r\nS2,Lee,Sam,M,8,8A,N\r\n';
+    const courses = 'S1,8MAT1,Mathematics,SMI,8\r\nS2,8MAT1,Mathematics,SMI,8\r\n';
+    const parsed = await parseTimechart([
+      textFile('Students.csv', students),
+      fixture('timechart', 'Staff.csv'),
+      textFile('Courses.csv', courses),
+    ]);
+    expect(parsed.rows).toBe(2 + 2 + 2);
+    expect(parsed.students).toEqual([
+      { code: 'S1', firstName: 'Aroha', lastName: 'Ngata', yearLevel: 8, file: 'Students.csv', line: 1 },
+    ]);
+    expect(parsed.classes).toEqual([
+      { code: '8MAT1', subject: 'Mathematics', yearLevel: 8, file: 'Courses.csv', line: 1 },
+    ]);
+    expect(parsed.enrolments.map((e) => [e.role, e.personCode])).toEqual([
+      ['student', 'S1'],
+      ['teacher', 'SMI'],
+    ]);
+    expect(parsed.errors).toEqual([]);
+  });
+
   it('refuses an upload without Staff.csv, naming the file', async () => {
     const [students, , courses] = files();
     await expect(parseTimechart([students!, courses!])).rejects.toThrow(/Staff\.csv/);

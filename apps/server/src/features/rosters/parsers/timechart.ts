@@ -3,7 +3,8 @@
  * Gender, Year Level, Group code, Current), Staff.csv (Teacher Code, Last name, First name) and Courses.csv (Student
  * Code, Class code, Subject name, Teacher Code, Year Level), the enrolment file. Each file's role comes from its name
  * (students / staff / courses, any case) or else its columns; all three are required. Columns are read by header
- * name, so order does not matter. Students whose Current is N, No, 0 or False are left out, and so are their
+ * name, so order does not matter; a file without a header row (its first row names no known column) is read in the
+ * documented order above, which is why a file's role must then come from its name. Students whose Current is N, No, 0 or False are left out, and so are their
  * Courses rows. Gender and Group code (the roll group) are not read. A Courses row's Year Level is the class's year.
  */
 import { commonAliases, type FileKind, parseHeaderMapped } from './header-mapped';
@@ -30,6 +31,11 @@ export const parseTimechart: RosterParser = (files, options) =>
       requiredKinds: ['students', 'teachers', 'enrolments'],
       enrolmentYearIsClassYear: true,
       showMapping: false,
+      documentedColumns: {
+        students: ['Student Code', 'Last name', 'First name', 'Gender', 'Year Level', 'Group code', 'Current'],
+        teachers: ['Teacher Code', 'Last name', 'First name'],
+        enrolments: ['Student Code', 'Class code', 'Subject name', 'Teacher Code', 'Year Level'],
+      },
       kindLabel: { students: 'Students.csv', teachers: 'Staff.csv', enrolments: 'Courses.csv (the enrolment file)' },
     },
     files,

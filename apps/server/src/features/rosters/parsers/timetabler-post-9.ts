@@ -26,7 +26,13 @@ import {
 } from './csv-input';
 import { RosterBuilder } from './roster-builder';
 import { expandZips } from './zip-input';
-import { RosterFileError, type ParseOptions, type ParsedRoster, type RosterInputFile, type RosterParser } from './types';
+import {
+  RosterFileError,
+  type ParseOptions,
+  type ParsedRoster,
+  type RosterInputFile,
+  type RosterParser,
+} from './types';
 
 type Node = Record<string, unknown>;
 
@@ -404,7 +410,9 @@ export const parseTimetablerPost9: RosterParser = async (input, options?: ParseO
         error(r, 'ClassNameID', `No class has ClassNameID ${classId || '(blank)'}.`);
         continue;
       }
-      const teacherIds = asList(get(r.node, 'TeacherID', 'TeacherIDs')).map((t) => (isNode(t) ? text(t, 'TeacherID') : text(t)));
+      const teacherIds = asList(get(r.node, 'TeacherID', 'TeacherIDs')).map((t) =>
+        isNode(t) ? text(t, 'TeacherID') : text(t),
+      );
       for (const teacherId of teacherIds.filter(Boolean)) {
         const teacherCode = teacherById.get(teacherId);
         if (!teacherCode) {

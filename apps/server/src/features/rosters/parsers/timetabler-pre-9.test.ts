@@ -19,7 +19,14 @@ describe('Timetabler before 9 (text exports)', () => {
         file: 'STAFF.TXT',
         line: 2,
       },
-      { code: 'GAR', firstName: 'Léa', lastName: 'Garçon', email: 'lea.garcon@school.example', file: 'STAFF.TXT', line: 3 },
+      {
+        code: 'GAR',
+        firstName: 'Léa',
+        lastName: 'Garçon',
+        email: 'lea.garcon@school.example',
+        file: 'STAFF.TXT',
+        line: 3,
+      },
     ]);
     expect(parsed.classes.map((c) => [c.code, c.subject])).toEqual([
       ['8FRE1', 'French'],
@@ -82,9 +89,7 @@ describe('Timetabler before 9 (text exports)', () => {
   });
 
   it('refuses an upload with no class list', async () => {
-    await expect(parseTimetablerPre9([fixture('timetabler-pre-9/v8', 'STUDENTS.TXT')])).rejects.toThrow(
-      /class list/,
-    );
+    await expect(parseTimetablerPre9([fixture('timetabler-pre-9/v8', 'STUDENTS.TXT')])).rejects.toThrow(/class list/);
   });
 
   it('refuses more rows than the limit', async () => {

@@ -7,12 +7,7 @@
  */
 import yauzl from 'yauzl';
 import { baseName, memoryFile, readBytes } from './csv-input';
-import {
-  ROSTER_MAX_UPLOAD_BYTES,
-  ROSTER_MAX_ZIP_ENTRIES,
-  RosterFileError,
-  type RosterInputFile,
-} from './types';
+import { ROSTER_MAX_UPLOAD_BYTES, ROSTER_MAX_ZIP_ENTRIES, RosterFileError, type RosterInputFile } from './types';
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const EMPTY_ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
