@@ -172,7 +172,9 @@ describe('OneRoster 1.1 CSV', () => {
     const good = await zipFile('evil.zip', [['aa/manifest.csv', 'propertyName,value\n']]);
     const bytes = await readAll(good);
     const evil = Buffer.from(bytes.toString('latin1').replaceAll('aa/manifest.csv', '../manifest.csv'), 'latin1');
-    await expect(parseOneRoster([bytesFile('evil.zip', evil, 1024)])).rejects.toThrow(RosterFileError);
+    await expect(parseOneRoster([bytesFile('evil.zip', evil, 1024)])).rejects.toThrow(
+      /invalid relative path|outside the zip/,
+    );
   });
 });
 
