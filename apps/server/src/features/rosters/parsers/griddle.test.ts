@@ -55,6 +55,7 @@ describe('Griddle (columns mapped by header)', () => {
       name: 'RosterFileError',
       message: expect.stringContaining('class code'),
       file: 'no-class-column.csv',
+      field: 'file',
     });
   });
 });

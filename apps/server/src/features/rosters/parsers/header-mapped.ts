@@ -253,7 +253,7 @@ function requireColumns(plan: PlannedFile, studentsListed: boolean): void {
     const names = missing.map((f) => fieldLabel[f]).join(' and ');
     throw new RosterFileError(
       `${plan.file.name} has no column for the ${names} (its header is "${plan.headers.join(', ')}").`,
-      missing[0] ?? 'file',
+      'file',
       plan.file.name,
     );
   }

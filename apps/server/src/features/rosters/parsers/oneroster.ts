@@ -71,7 +71,7 @@ async function* readRows(
       if (missing.length) {
         throw new RosterFileError(
           `${file.name} lacks the required column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`,
-          missing[0] ?? 'file',
+          'file',
           file.name,
         );
       }

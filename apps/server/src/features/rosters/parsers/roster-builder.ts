@@ -12,6 +12,9 @@ import type {
   RosterSource,
 } from './types';
 
+/** Names compare without case or accents ("Zoe" = "Zoë"); one collator, as building one per call is slow. */
+const sameLetters = new Intl.Collator('en', { sensitivity: 'base' });
+
 export class RosterBuilder {
   rows = 0;
   private readonly classes = new Map<string, RosterClass>();
@@ -96,7 +99,7 @@ export class RosterBuilder {
       map.set(record.code, { ...record });
       return;
     }
-    const same = (a: string, b: string) => !a || !b || a.localeCompare(b, 'en', { sensitivity: 'base' }) === 0;
+    const same = (a: string, b: string) => !a || !b || a === b || sameLetters.compare(a, b) === 0;
     if (!same(known.firstName, record.firstName) || !same(known.lastName, record.lastName)) {
       this.error(
         record.file,
