@@ -76,6 +76,23 @@ describe('FirstClass CSV (columns mapped by header)', () => {
     await expect(attempt).rejects.toThrow(message);
   });
 
+  it('skips a title line and Excel\'s "sep=" line above the header', async () => {
+    const parsed = await parseFirstClassCsv([
+      textFile(
+        'list.csv',
+        'Class list export, Term 1 2027\r\nsep=,\r\n\r\nStudent ID,First name,Last name,Class\r\n1,Jo,Bloggs,7A\r\n',
+      ),
+    ]);
+    expect(parsed.rows).toBe(1);
+    expect(parsed.students).toEqual([{ code: '1', firstName: 'Jo', lastName: 'Bloggs', file: 'list.csv', line: 5 }]);
+    expect(parsed.mapping?.[0]?.columns.map((c) => c.header)).toEqual([
+      'Student ID',
+      'First name',
+      'Last name',
+      'Class',
+    ]);
+  });
+
   it('reads tab-separated files and full names in one column', async () => {
     const parsed = await parseFirstClassCsv([
       textFile('list.txt', 'Student number\tName\tClass\tEmail\n77\tSmith, Jo\t8HIS\tJo.Smith@School.example\n'),

@@ -13,7 +13,6 @@ import { parse as parseSync } from 'csv-parse/sync';
 import {
   baseName,
   budgetFor,
-  firstLine,
   guessDelimiter,
   headerKey,
   looksLikeEmail,
@@ -139,6 +138,8 @@ interface PlannedFile {
   kind: FileKind;
   /** No header row: the columns are the format's documented order. */
   headerless: boolean;
+  /** The header's line (0 when headerless); lines before it are a title and are skipped. */
+  headerLine: number;
 }
 
 function aliasIndex(aliases: AliasTable): Map<string, RosterField> {
@@ -172,22 +173,50 @@ function kindFromName(name: string): FileKind | null {
 async function planFile(file: RosterInputFile, format: HeaderMappedFormat): Promise<PlannedFile> {
   const sniff = await sniffText(file);
   if (sniff.blank) throw new RosterFileError(`${file.name} is empty.`, 'file', file.name);
-  const header = firstLine(sniff.head);
-  const delimiter = guessDelimiter(header);
-  let headers: string[];
-  try {
-    headers = (parseSync(header, { delimiter, relax_quotes: true, trim: true, bom: true }) as string[][])[0] ?? [];
-  } catch {
+  const index = aliasIndex(format.aliases);
+  const readLine = (text: string) => {
+    const delimiter = guessDelimiter(text);
+    try {
+      const cells = (parseSync(text, { delimiter, relax_quotes: true, trim: true, bom: true }) as string[][])[0] ?? [];
+      return { delimiter, cells };
+    } catch {
+      return null;
+    }
+  };
+  const isBare = (key: string) => Boolean(format.bareCode) && (key === 'code' || key === 'id');
+  // The header is the first of the first ten lines naming two known columns: exports may start with a title line
+  // ("Class list 2027") or Excel's "sep=," line. Failing that, the first line.
+  const lines = sniff.head.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  type HeaderLine = { line: number; delimiter: string; cells: string[] };
+  let chosen: HeaderLine | null = null;
+  let first: HeaderLine | null = null;
+  for (let i = 0, seen = 0; i < lines.length && seen < 10; i++) {
+    const text = lines[i] ?? '';
+    if (text.trim() === '') continue;
+    seen++;
+    const parsed = readLine(text);
+    if (!parsed) continue;
+    first ??= { line: i + 1, ...parsed };
+    const known = parsed.cells.filter((c) => index.has(headerKey(c)) || isBare(headerKey(c))).length;
+    if (known >= 2) {
+      chosen = { line: i + 1, ...parsed };
+      break;
+    }
+  }
+  chosen ??= first;
+  if (!chosen) {
     throw new RosterFileError(`${file.name}: the first line is not a readable header row.`, 'file', file.name);
   }
-  const index = aliasIndex(format.aliases);
+  const delimiter = chosen.delimiter;
+  let headers = chosen.cells;
+  let headerLine = chosen.line;
   let columns: Partial<Record<RosterField, number>> = {};
   const bare: number[] = [];
   const mapHeaders = () => {
     columns = {};
     headers.forEach((h, i) => {
       const key = headerKey(h);
-      if (format.bareCode && (key === 'code' || key === 'id')) {
+      if (isBare(key)) {
         bare.push(i);
         return;
       }
@@ -201,6 +230,7 @@ async function planFile(file: RosterInputFile, format: HeaderMappedFormat): Prom
   const headerless = Object.keys(columns).length === 0 && bare.length === 0 && documented !== undefined;
   if (headerless) {
     headers = [...documented];
+    headerLine = 0;
     mapHeaders();
   }
   let kind = format.fixedKind ?? named ?? kindFromColumns(columns);
@@ -219,7 +249,7 @@ async function planFile(file: RosterInputFile, format: HeaderMappedFormat): Prom
       file.name,
     );
   }
-  return { file, sniff, delimiter, headers, columns, kind, headerless };
+  return { file, sniff, delimiter, headers, columns, kind, headerless, headerLine };
 }
 
 /** The field a column feeds in a file of this kind (in a staff list, "First name" is the teacher's). */
@@ -326,7 +356,6 @@ async function readPlannedFile(
   context: Context,
 ): Promise<void> {
   const fileName = plan.file.name;
-  let header = !plan.headerless;
   let seen = false;
   const rows = readCsvRows(plan.file, {
     budget,
@@ -336,10 +365,7 @@ async function readPlannedFile(
   });
   for await (const row of rows) {
     seen = true;
-    if (header) {
-      header = false;
-      continue;
-    }
+    if (row.line <= plan.headerLine) continue;
     builder.rows += 1;
     const cell = (field: RosterField) => {
       const i = plan.columns[field];
