@@ -41,6 +41,7 @@ import { schoolsRoutes } from './features/schools/schools.routes';
 import { studentDataRoutes } from './features/student-data/student-data.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { staffReportsRoutes } from './features/staff-reports/staff-reports.routes';
+import { secretAdminRoutes } from './features/secret-admin/secret-admin.routes';
 import { registerAccessControl } from './platform/authz';
 import { registerCsrf } from './platform/csrf';
 import type { AppDeps } from './platform/deps';
@@ -52,6 +53,7 @@ import { registerSecurityHeaders } from './platform/security-headers';
 import { registerMetrics } from './platform/metrics';
 import { registerSessions } from './platform/session';
 import { registerTextGuard } from './platform/text-guard';
+import { registerViews } from './platform/views';
 import { registerSignedMedia, SIGNED_MEDIA_PREFIX } from './platform/signed-media';
 import { isValidStorageKey, localStorageFor, MEDIA_PREFIX } from './platform/storage';
 import { PUBLIC_CACHE_CONTROL } from './platform/storage-rules';
@@ -107,6 +109,8 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
+  // Server-rendered pages (/secret/): eta templates under src/views/.
+  await registerViews(app, deps.config);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Banksia API', version: '1', description: 'JSON API of the Banksia learning platform.' },
@@ -184,6 +188,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(outboxRoutes(deps));
   await app.register(studentDataRoutes(deps));
   await app.register(rostersRoutes(deps));
+  await app.register(secretAdminRoutes(deps));
 
   // Files on the local disk are served and received by the app itself; with S3 the browser talks to the bucket.
   if (!deps.config.s3) {

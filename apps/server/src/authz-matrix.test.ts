@@ -77,12 +77,14 @@ interface Fixture {
   /** A roster dataset of the school and one of its student decisions. */
   datasetId: number;
   decisionId: number;
+  /** The course tree node of the fixture's lesson (/secret/branches/). */
+  branchId: number;
 }
 
 interface Row {
   allow: readonly ActorName[];
   payload?: (f: Fixture) => unknown;
-  /** A multipart body (payload and content-type header) instead of JSON. */
+  /** A raw body (multipart, or an HTML form), with its content-type header, instead of JSON. */
   multipart?: () => { payload: Buffer; headers: Record<string, string> };
 }
 
@@ -100,6 +102,30 @@ const classEdit = (f: Fixture) => ({
   expiration_date: null,
   teacher_profile_ids: [f.teacherProfileId],
 });
+
+/** A form post of the /secret/ admin, urlencoded as a browser sends it (the client adds the CSRF header). */
+const secretForm = (fields: Record<string, string>) => () => ({
+  payload: Buffer.from(new URLSearchParams(fields).toString()),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+/** The list, detail and edit routes of each /secret/ section. The edit's body is invalid: authorised → a 400 page. */
+function secretRows(): Record<string, Row> {
+  const sections: Array<[string, string]> = [
+    ['exams', 'examId'],
+    ['school-classes', 'classId'],
+    ['lessons', 'lessonId'],
+    ['branches', 'branchId'],
+    ['activities', 'activityId'],
+  ];
+  return Object.fromEntries(
+    sections.flatMap(([slug, param]) => [
+      [`GET /secret/${slug}/`, { allow: ['staff'] }],
+      [`GET /secret/${slug}/:${param}/`, { allow: ['staff'] }],
+      [`POST /secret/${slug}/:${param}/`, { allow: ['staff'], multipart: secretForm({ title: '' }) }],
+    ]),
+  );
+}
 
 const matrix: Record<string, Row> = {
   'GET /healthz': { allow: everyone },
@@ -465,6 +491,9 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/rosters/datasets/:id/apply/': { allow: ['staff', 'foreignAdmin'] },
   'POST /api/v1/rosters/datasets/:id/approve/': { allow: ['staff', 'foreignAdmin'] },
   'POST /api/v1/rosters/datasets/:id/rollback/': { allow: ['staff', 'foreignAdmin'] },
+  // The server-rendered admin (features/secret-admin): content staff only; a signed-out visitor is sent to sign in.
+  'GET /secret/': { allow: ['staff'] },
+  ...secretRows(),
 };
 
 /** Routes added by plugins (OpenAPI UI and its assets) are public documentation: one row covers them. */
@@ -495,7 +524,7 @@ beforeAll(async () => {
   const foreignStudent = await createStudent(ctx.db, foreignSchool, [foreignClass]);
   const staff = await createUser(ctx.db, { roles: ['content_admin'] });
   const [request] = await ctx.db.insert(supportRequests).values({ message: 'm', page: '/' }).returning();
-  const { lesson, chunks } = await createLesson(ctx.db, { id: klass.courseId }, { isDemo: true });
+  const { lesson, chunks, node: lessonNode } = await createLesson(ctx.db, { id: klass.courseId }, { isDemo: true });
   // Students of the class may take notes on its course.
   await ctx.db
     .update(courses)
@@ -618,6 +647,7 @@ beforeAll(async () => {
     teacherProfileId: teacher.profile.id,
     datasetId: dataset!.id,
     decisionId: decision!.id,
+    branchId: lessonNode.id,
   };
 });
 
@@ -648,7 +678,8 @@ function fill(url: string, f: Fixture): string {
     .replace(':attachmentId', '1')
     .replace(':taskItemId', String(f.taskItemId))
     .replace(':taskId', String(f.taskId))
-    .replace(':schoolSlug', f.schoolSlug);
+    .replace(':schoolSlug', f.schoolSlug)
+    .replace(':branchId', String(f.branchId));
 }
 
 describe('authorization matrix', () => {
@@ -673,12 +704,21 @@ describe('authorization matrix', () => {
       ...(payload === undefined ? {} : { payload: payload as object }),
       ...row.multipart?.(),
     });
-    const denied = response.statusCode === 401 || response.statusCode === 403;
+    // A server-rendered page sends a signed-out visitor to sign in instead of answering 401.
+    const toSignIn = response.statusCode === 303 && String(response.headers.location).startsWith('/account/?next=');
+    const denied = response.statusCode === 401 || response.statusCode === 403 || toSignIn;
     const expected = row.allow.includes(actor) ? 'allowed' : 'denied';
     expect(
       denied ? 'denied' : 'allowed',
       `${key} as ${actor}: ${response.statusCode} ${response.body.slice(0, 200)}`,
     ).toBe(expected);
-    if (response.statusCode === 403) expect(response.json().code).toBe('forbidden');
+    if (toSignIn) expect(actor).toBe('anonymous');
+    if (response.statusCode === 403) {
+      if (String(response.headers['content-type']).startsWith('text/html')) {
+        expect(response.body).toContain('What are you doing here?');
+      } else {
+        expect(response.json().code).toBe('forbidden');
+      }
+    }
   });
 });

@@ -50,22 +50,50 @@ export function currentOrNewCsrfToken(secret: string, request: FastifyRequest): 
   return { token: mintCsrfToken(secret, request.sessionHash), isNew: true };
 }
 
-function check(secret: string, request: FastifyRequest): void {
+/** The form field an HTML form sends its token in (pages rendered by the server: platform/views.ts). */
+export const CSRF_FORM_FIELD = '_csrf';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Set to 'signed-policy' only on a route whose unsafe requests carry a signature of their own instead of a
+     * CSRF token (the local disk's presigned POST upload, which browsers send to S3 in the same shape).
+     */
+    csrf?: 'signed-policy';
+  }
+}
+
+/** The token sent with a request: the X-CSRFToken header, or (HTML forms, never the JSON API) the `_csrf` field. */
+function sentToken(request: FastifyRequest, isApi: boolean): string | undefined {
+  const header = request.headers[CSRF_HEADER];
+  if (typeof header === 'string' && header !== '') return header;
+  if (isApi) return undefined;
+  const body = request.body as Record<string, unknown> | undefined;
+  const field = body && typeof body === 'object' ? body[CSRF_FORM_FIELD] : undefined;
+  return typeof field === 'string' && field !== '' ? field : undefined;
+}
+
+function check(secret: string, request: FastifyRequest, isApi: boolean): void {
   const cookie = request.cookies[CSRF_COOKIE];
   if (!cookie) throw new AppError('csrf_failed', CSRF_MESSAGES.cookieNotSet);
-  const header = request.headers[CSRF_HEADER];
-  if (typeof header !== 'string' || header === '') throw new AppError('csrf_failed', CSRF_MESSAGES.missing);
-  const same = header.length === cookie.length && timingSafeEqual(Buffer.from(header), Buffer.from(cookie));
-  if (!same || !isValidCsrfToken(secret, request.sessionHash, header)) {
+  const sent = sentToken(request, isApi);
+  if (!sent) throw new AppError('csrf_failed', CSRF_MESSAGES.missing);
+  const same = sent.length === cookie.length && timingSafeEqual(Buffer.from(sent), Buffer.from(cookie));
+  if (!same || !isValidCsrfToken(secret, request.sessionHash, sent)) {
     throw new AppError('csrf_failed', CSRF_MESSAGES.incorrect);
   }
 }
 
-/** Requires X-CSRFToken on every unsafe API call, checked in Django's order. */
+/**
+ * Requires a CSRF token on every unsafe request to a known route, checked in Django's order (ADR 033): the JSON
+ * API takes it in X-CSRFToken only; the server-rendered pages' forms may send it in the `_csrf` field instead.
+ * Either way it must equal the csrftoken cookie and be bound to the session. Runs after the body is parsed.
+ */
 export function registerCsrf(app: FastifyInstance, secret: string): void {
   app.addHook('preValidation', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method)) return;
     if (!request.routeOptions.url) return; // unknown path: the not-found handler answers 404
-    check(secret, request);
+    if (request.routeOptions.config.csrf === 'signed-policy') return;
+    check(secret, request, request.url.startsWith('/api/'));
   });
 }

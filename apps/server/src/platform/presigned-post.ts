@@ -97,7 +97,9 @@ export function presignedPostRoutes(deps: AppDeps): FastifyPluginAsync {
       // One byte over the largest policy, so an oversized file reaches the policy's size check.
       limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, parts: 11 },
     });
-    app.post(POST_UPLOAD_URL, { config: { access: access.public }, schema: { hide: true } }, async (request, reply) => {
+    // The upload carries a policy signed by the server instead of a CSRF token (as an S3 bucket's does).
+    const config = { access: access.public, csrf: 'signed-policy' as const };
+    app.post(POST_UPLOAD_URL, { config, schema: { hide: true } }, async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('bad_request', 'Expected a multipart form.');
       return readingMultipart(async () => {
         const fields: Record<string, string> = {};

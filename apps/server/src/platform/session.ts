@@ -142,13 +142,16 @@ async function loadActor(deps: SessionDeps, request: FastifyRequest, reply: Fast
   };
 }
 
-/** Resolves the session cookie to an actor on every request. */
+/** Where requests are signed in: the JSON API and the pages the server renders (platform/views.ts). */
+export const SESSION_PATHS = ['/api/', '/secret/', '/enrolinator/'];
+
+/** Resolves the session cookie to an actor on every request to SESSION_PATHS. */
 export function registerSessions(app: FastifyInstance, deps: SessionDeps): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionHash', null);
   app.addHook('onRequest', async (request, reply) => {
-    // Static files and the health check need no session lookup.
-    if (!request.url.startsWith('/api/')) return;
+    // Static files and the health check need no session lookup; the API and the server-rendered pages do.
+    if (!SESSION_PATHS.some((prefix) => request.url.startsWith(prefix))) return;
     await loadActor(deps, request, reply);
   });
 }

@@ -69,6 +69,20 @@ describe('routes', () => {
     );
   });
 
+  it('after sign-in, loads a page the server renders (/secret/) instead of routing to it', async () => {
+    const replace = vi.fn();
+    vi.stubGlobal('location', { ...window.location, origin: window.location.origin, replace });
+    try {
+      stubFetch({ ...signedOut, 'POST /api/v1/auth/login/': { status: 200, body: { ...staff, csrf_token: 't' } } });
+      const { user } = renderApp('/account/?next=%2Fsecret%2Flessons%2F%3Fq%3Dx');
+      await user.type(await screen.findByLabelText('Email'), 'content@banksia.test');
+      await user.type(screen.getByLabelText('Password'), 'banksia-demo{Enter}');
+      await waitFor(() => expect(replace).toHaveBeenCalledWith('/secret/lessons/?q=x'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('ignores a `next` that points to another site', async () => {
     stubFetch({ ...signedOut, 'POST /api/v1/auth/login/': { status: 200, body: { ...student, csrf_token: 't' } } });
     const { router, user } = renderApp('/account/?next=//evil.example.com/');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath, signInPath } from './sign-in-path';
+import { isServerPage, safeNextPath, signInPath } from './sign-in-path';
 
 describe('signInPath', () => {
   it('remembers the whole address of the page wanted', () => {
@@ -29,5 +29,17 @@ describe('safeNextPath', () => {
     ['/account/logout/'],
   ])('refuses %s', (next) => {
     expect(safeNextPath(next)).toBeNull();
+  });
+});
+
+describe('isServerPage', () => {
+  it.each([
+    ['/secret/', true],
+    ['/secret/lessons/3/', true],
+    ['/enrolinator/datasets/?year=2026', true],
+    ['/account/', false],
+    ['/content/admin/secret/', false],
+  ])('%s → %s', (path, expected) => {
+    expect(isServerPage(path)).toBe(expected);
   });
 });

@@ -19,3 +19,8 @@ export function safeNextPath(next: string | null): string | null {
   if (url.pathname.startsWith('/account/logout')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** Paths the server renders itself (the /secret/ admin, the roster datasets' pages): reached by a full page load. */
+export function isServerPage(path: string): boolean {
+  return ['/secret/', '/enrolinator/datasets/'].some((prefix) => path.startsWith(prefix));
+}

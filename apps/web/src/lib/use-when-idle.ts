@@ -1,21 +1,77 @@
-import { useEffect, useState } from 'react';
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
+import { useContext, useEffect, useState } from 'react';
 
 /** Past this, an idle moment is not waited for any longer (a page that keeps the browser busy). */
 export const IDLE_TIMEOUT_MS = 1_500;
 
+/** Past this after the first render, the page's requests are not waited for any longer (a slow or polling page). */
+export const SETTLE_TIMEOUT_MS = 5_000;
+
 /**
- * False on the first render, true once the browser has had an idle moment after it (at most IDLE_TIMEOUT_MS later).
- * For code a page can do without until it is usable: the shell's menus, the notifications layer.
+ * Calls `done` once the page has settled: none of its queries is fetching and the browser has had an idle moment
+ * (each waited for at most SETTLE_TIMEOUT_MS / IDLE_TIMEOUT_MS). Code that waits on it does not compete with the
+ * page's own data and code on a slow network. Returns a function that cancels the wait.
+ */
+export function whenPageSettled(queryClient: QueryClient | undefined, done: () => void): () => void {
+  let finished = false;
+  let idleId: number | undefined;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  const fetching = () => (queryClient ? queryClient.isFetching() > 0 : false);
+
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    cleanup();
+    done();
+  };
+  const waitForIdle = () => {
+    if (finished || idleId !== undefined || idleTimer !== undefined) return;
+    if (typeof window.requestIdleCallback === 'function') {
+      idleId = window.requestIdleCallback(
+        () => {
+          idleId = undefined;
+          // A request that started meanwhile (one query waiting on another) is waited for too.
+          if (fetching()) return;
+          finish();
+        },
+        { timeout: IDLE_TIMEOUT_MS },
+      );
+    } else {
+      idleTimer = setTimeout(() => {
+        idleTimer = undefined;
+        if (!fetching()) finish();
+      }, 0);
+    }
+  };
+  const check = () => {
+    if (!fetching()) waitForIdle();
+  };
+
+  const unsubscribe = queryClient?.getQueryCache().subscribe(check);
+  // After this render's effects have started the page's queries.
+  const first = setTimeout(check, 0);
+  const deadline = setTimeout(finish, SETTLE_TIMEOUT_MS);
+
+  function cleanup() {
+    unsubscribe?.();
+    clearTimeout(first);
+    clearTimeout(deadline);
+    if (idleId !== undefined) window.cancelIdleCallback(idleId);
+    if (idleTimer !== undefined) clearTimeout(idleTimer);
+  }
+  return () => {
+    finished = true;
+    cleanup();
+  };
+}
+
+/**
+ * False on the first render, true once the page has settled after it (see whenPageSettled). For code a page can do
+ * without until it is usable: the shell's menus, the notifications layer.
  */
 export function useWhenIdle(): boolean {
+  const queryClient = useContext(QueryClientContext);
   const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setIdle(true), { timeout: IDLE_TIMEOUT_MS });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(() => setIdle(true), 0);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => whenPageSettled(queryClient, () => setIdle(true)), [queryClient]);
   return idle;
 }

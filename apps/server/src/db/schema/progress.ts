@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, numeric, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
 import { studentInClassColumns } from './columns';
 import { exams, lessons } from './content';
+import { schoolClasses } from './schools';
 
 /**
  * One cell of the item grids (topic and student grids): a student's progress on one lesson or one exam in a class,
@@ -37,3 +38,16 @@ export const progressRollup = pgTable(
     check('progress_rollup_one_item_check', sql`(${t.lessonId} is null) <> (${t.examId} is null)`),
   ],
 );
+
+/**
+ * A counter per class that moves with every change to the class's rollup rows (insert, delete or update, cascades
+ * and rebuilds included): statement triggers on progress_rollup bump it in the same transaction (migration
+ * 0011_progress_rollup_version). A grid compares it with the version it last built from, in one index lookup,
+ * instead of reading the class's cells to see whether any changed.
+ */
+export const progressRollupVersion = pgTable('progress_rollup_version', {
+  classId: integer('class_id')
+    .primaryKey()
+    .references(() => schoolClasses.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

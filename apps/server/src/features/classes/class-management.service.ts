@@ -201,6 +201,46 @@ export async function updateClass(
   });
 }
 
+/**
+ * Content staff's edit of a class's safe details (the /secret/ admin): the title and the expiry date only, so no
+ * teacher profile at the school is needed; course, type, plan, year and teachers stay with the class editor.
+ */
+export async function updateClassDetailsAsStaff(
+  deps: AppDeps,
+  actor: Actor,
+  classId: number,
+  body: Pick<ClassEditBody, 'title' | 'expiration_date'>,
+  ip: string,
+): Promise<ManagedClass> {
+  if (!hasRole(actor, 'content_admin')) throw new AppError('forbidden');
+  return deps.db.transaction(async (tx) => {
+    await repo.lockClass(tx, classId);
+    const klass = await repo.findManagedClass(tx, classId);
+    if (!klass) throw new AppError('not_found', 'No such class.');
+    await repo.updateClass(tx, klass.id, klass.school_id, {
+      title: body.title.trim(),
+      expiration_date: body.expiration_date,
+      course_id: klass.course_id,
+      class_type: klass.class_type,
+      features: klass.features,
+      calendar_year: klass.calendar_year,
+      teacher_profile_ids: klass.teacher_profile_ids,
+    });
+    const updated = (await repo.findManagedClass(tx, klass.id))!;
+    await audit(tx, {
+      actorUserId: actor.userId,
+      schoolId: klass.school_id,
+      action: 'update_class',
+      entityType: 'school_class',
+      entityId: klass.id,
+      before: auditView(klass),
+      after: auditView(updated),
+      ip,
+    });
+    return presentManagedClass(updated);
+  });
+}
+
 /** Replaces the class's activation code: the old link stops working at once. */
 export async function regenerateActivationCode(
   deps: AppDeps,

@@ -239,8 +239,8 @@ export type ItemGridFacts = {
 };
 
 /**
- * What the item grid query sends: the items, the roster, the version of the class's rollup cells (it changes with
- * any cell, as rows are replaced, never updated) and, unless that version is the one the caller already holds, the
+ * What the item grid query sends: the items, the roster, the version of the class's rollup cells (a counter that
+ * moves with any change to them) and, unless that version is the one the caller already holds, the
  * facts themselves (null then).
  */
 export type ItemGridData = {
@@ -376,11 +376,10 @@ export function itemGridQuery(q: ItemGridQuery): SQL {
     exam_cells as (
       select c.* from cells c where c.exam_id in (select id from exam_items)
     ),
-    -- Rollup rows are replaced, never updated, so the set of their ids is the version of the class's cells; its
-    -- count, sum and sum of hashes stand for it without sorting tens of thousands of ids.
+    -- The version of the class's cells: a counter the rollup's triggers move with every change to its rows
+    -- (schema/progress.ts), read in one index lookup. When it is the one the caller holds, the cells are not read.
     cells_version as (
-      select concat_ws(':', count(*), coalesce(sum(c.id::int8), 0), coalesce(sum(hashint4(c.id)::int8), 0)) as v
-      from cells c
+      select coalesce((select v.version::text from progress_rollup_version v where v.class_id = ${q.classId}), '0') as v
     )
     select
       (select coalesce(json_agg(json_build_array(i.kind, i.id, i.title, i.topic_id, sec.title, i.total)

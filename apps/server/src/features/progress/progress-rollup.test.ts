@@ -242,6 +242,53 @@ describe('progress rollup', () => {
     expect((await marksOf()).map((r) => r.marks)).toEqual(['2.00', '2.00']);
   });
 
+  it("moves a class's cells version with every change to its rows, however made, so a kept grid is never stale", async () => {
+    const s = await rollupClasses();
+    const [first, second] = s.classes as [Setup['classes'][number], Setup['classes'][number]];
+    const versions = async () => {
+      const { rows } = await ctx.db.execute<{ class_id: number; version: string }>(sql`
+        select class_id, version::text as version from progress_rollup_version
+        where class_id in (${first.id}, ${second.id}) order by class_id`);
+      return Object.fromEntries(rows.map((r) => [r.class_id, Number(r.version)]));
+    };
+    const teacher = await ctx.client(s.teacher.user.id);
+    const grid = async () =>
+      (await teacher.get(`/api/v1/classes/${first.id}/progress-grids/topic/${s.topic.section.id}/`)).json() as {
+        rows: unknown[];
+      };
+    const before = await versions();
+    const empty = await grid();
+
+    // A visit through the API: only its class moves, and the grid shows it.
+    const { student } = s.memberships[2]!;
+    const client = await ctx.client(student.user.id);
+    const chunk = s.lessons[0]!.chunks[0]!;
+    expect((await client.post(`/api/v1/classes/${first.id}/chunks/${chunk.id}/visit/`)).statusCode).toBe(204);
+    const afterVisit = await versions();
+    expect(afterVisit[first.id]).toBeGreaterThan(before[first.id] ?? 0);
+    expect(afterVisit[second.id]).toBe(before[second.id]);
+    const visited = await grid();
+    expect(visited).not.toEqual(empty);
+
+    // Rows changed behind the app's back (a repair by hand): the version moves and the kept grid is not served.
+    await ctx.db.execute(
+      sql`update progress_rollup set chunks_visited = chunks_visited + 1 where class_id = ${first.id}`,
+    );
+    expect((await versions())[first.id]).toBeGreaterThan(afterVisit[first.id]!);
+    const repaired = await grid();
+    expect(repaired).not.toEqual(visited);
+
+    // A rebuild moves it too, and brings the true cells back.
+    const beforeRebuild = (await versions())[first.id]!;
+    await rebuildRollup(ctx.db, { schoolId: s.school.id });
+    expect((await versions())[first.id]).toBeGreaterThan(beforeRebuild);
+    expect(await grid()).toEqual(visited);
+
+    // A deleted class takes its counter with it.
+    await ctx.db.execute(sql`delete from school_classes where id = ${second.id}`);
+    expect(await versions()).not.toHaveProperty(String(second.id));
+  });
+
   it('keeps each cell right when two chunks of a lesson are visited at once', async () => {
     const s = await rollupClasses();
     const { student, klass } = s.memberships[1]!;

@@ -1,11 +1,11 @@
 import { Container, Paper, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useMe } from '../../features/accounts/api/get-me';
 import { SignInForm } from '../../features/accounts/components/sign-in-form';
 import { LoadingState } from '../../components/loading-state';
-import { safeNextPath } from '../sign-in-path';
+import { isServerPage, safeNextPath } from '../sign-in-path';
 
 // Signed-out visitors get the sign-in form only: the homes of the roles (classes, rosters, staff tools) load apart.
 const Home = lazy(async () => ({ default: (await import('./home')).Home }));
@@ -17,7 +17,13 @@ export function AccountRoute() {
   const next = safeNextPath(params.get('next'));
   // Set when this page showed the sign-in form: the home then appears because the person just signed in.
   const [startedSignedOut] = useState(!me);
+  const toServerPage = !!me && next !== null && isServerPage(next);
+  useEffect(() => {
+    // Not a page of this app: the server renders it, so the browser loads it.
+    if (toServerPage) window.location.replace(next);
+  }, [toServerPage, next]);
 
+  if (toServerPage) return <LoadingState label="Opening the page" />;
   if (me && next) return <Navigate to={next} replace />;
   if (me) {
     return (

@@ -4,6 +4,7 @@ import {
   IconAt,
   IconBooks,
   IconChartBar,
+  IconDatabase,
   IconInbox,
   IconLayoutDashboard,
   IconListCheck,
@@ -22,14 +23,17 @@ function AdminCard({
   icon,
   title,
   children,
+  serverPage = false,
 }: {
   to: string;
   icon: ReactNode;
   title: ReactNode;
   children: ReactNode;
+  /** A page the server renders (not one of this app's routes): opened with a full page load. */
+  serverPage?: boolean;
 }) {
   return (
-    <UnstyledButton component={Link} to={to} className={classes.cardLink}>
+    <UnstyledButton component={Link} to={to} reloadDocument={serverPage} className={classes.cardLink}>
       <Card withBorder padding="lg" h="100%">
         <Group wrap="nowrap" align="flex-start">
           <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
@@ -110,6 +114,9 @@ export function StaffHome({ me }: { me: Me }) {
           </AdminCard>
           <AdminCard to={urlFor('sales-lead-report')} icon={<IconChartBar size={24} />} title="Teacher trial leads">
             Teacher trials by school: how much each was used, and which became paying classes.
+          </AdminCard>
+          <AdminCard to="/secret/" serverPage icon={<IconDatabase size={24} />} title="Secret admin">
+            Find exams, classes, lessons, branches and activities, fix their titles and flags, and read their history.
           </AdminCard>
         </SimpleGrid>
       ) : null}

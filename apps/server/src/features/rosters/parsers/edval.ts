@@ -4,7 +4,7 @@
  * in any order; which file is which is told by its header row.
  */
 import { isEmail, parseYearLevel, readCsv, splitFullName, type CsvSpec } from './csv-reader';
-import { RosterBuilder, validCode } from './roster-builder';
+import { RosterRecordBuilder, validCode } from './record-builder';
 import { RosterFileError, type ParseOptions, type RosterInputFile, type RosterParser } from './types';
 
 const classList: CsvSpec = {
@@ -79,7 +79,7 @@ function kindOf(file: RosterInputFile): 'students' | 'staff' | 'courses' | 'clas
   return 'class-list';
 }
 
-function optionalEmail(b: RosterBuilder, file: string, line: number, value: string | undefined) {
+function optionalEmail(b: RosterRecordBuilder, file: string, line: number, value: string | undefined) {
   const email = (value ?? '').trim().toLowerCase();
   if (!email) return undefined;
   if (!isEmail(email)) {
@@ -89,7 +89,7 @@ function optionalEmail(b: RosterBuilder, file: string, line: number, value: stri
   return email;
 }
 
-async function readClassList(b: RosterBuilder, file: RosterInputFile, options: ParseOptions) {
+async function readClassList(b: RosterRecordBuilder, file: RosterInputFile, options: ParseOptions) {
   await readCsv(
     file,
     classList,
@@ -135,7 +135,7 @@ async function readClassList(b: RosterBuilder, file: RosterInputFile, options: P
   );
 }
 
-async function readTimeChartSet(b: RosterBuilder, files: Map<string, RosterInputFile>, options: ParseOptions) {
+async function readTimeChartSet(b: RosterRecordBuilder, files: Map<string, RosterInputFile>, options: ParseOptions) {
   const students = files.get('students');
   const staff = files.get('staff');
   const courses = files.get('courses');
@@ -253,7 +253,7 @@ async function readTimeChartSet(b: RosterBuilder, files: Map<string, RosterInput
 
 export const parseEdval: RosterParser = async (files, options = {}) => {
   if (files.length === 0) throw new RosterFileError('Choose a file to upload.');
-  const b = new RosterBuilder('edval');
+  const b = new RosterRecordBuilder('edval');
   const byKind = new Map<string, RosterInputFile>();
   const lists: RosterInputFile[] = [];
   for (const file of files) {

@@ -3,7 +3,7 @@
  * the columns (any order, any case); PRODUCT_TEMPLATE_HEADERS is the template the upload page offers.
  */
 import { isEmail, parseYearLevel, readCsv, type CsvSpec } from './csv-reader';
-import { RosterBuilder, validCode } from './roster-builder';
+import { RosterRecordBuilder, validCode } from './record-builder';
 import { RosterFileError, type RosterParser } from './types';
 
 export const PRODUCT_TEMPLATE_HEADERS = [
@@ -51,7 +51,7 @@ const spec: CsvSpec = {
 
 export const parseProduct: RosterParser = async (files, options = {}) => {
   if (files.length === 0) throw new RosterFileError('Choose a file to upload.');
-  const b = new RosterBuilder('product');
+  const b = new RosterRecordBuilder('product');
   for (const file of files) {
     await readCsv(
       file,

@@ -8,12 +8,13 @@ import { Alert, Anchor, Button, Group, List, Modal, Paper, Stack, Tabs, Text, Te
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { AutosaveAlerts } from '../../../components/autosave-alerts';
 import { fieldErrorsOf, formErrorOf, type FieldErrors } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { SaveIndicator } from '../../../components/save-indicator';
+import { UnsavedGuard } from '../../../components/unsaved-guard';
 import { Autosaver } from '../../../lib/autosaver';
 import { urlFor } from '../../../lib/named-routes';
 import { useAutosaver } from '../../../lib/use-autosaver';
@@ -42,41 +43,6 @@ const draftSchema = z.object({ title: z.string(), blocks: z.array(activityBlockS
 
 /** Where this browser keeps unsaved changes to one activity. */
 export const activityDraftKey = (activityId: number) => `banksia:activity-authoring:${activityId}`;
-
-/** Asks before leaving the page (in the app, or closing the tab) while `unsaved`. */
-function useLeaveGuard(unsaved: boolean) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
-  return (
-    <Modal
-      opened={blocker.state === 'blocked'}
-      onClose={() => blocker.reset?.()}
-      title="Leave without saving?"
-      centered
-    >
-      <Stack gap="md">
-        <Text size="sm">
-          Your latest changes to this activity are not saved yet. If you leave now they may be lost.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => blocker.reset?.()}>
-            Stay on this page
-          </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
-            Leave
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
 
 /** /content/admin/activity/edit/ (a new activity) and /content/admin/activity/edit/{activityId}/. */
 export function ActivityEditRoute() {
@@ -141,7 +107,11 @@ function NewActivity() {
   const [createdId, setCreatedId] = useState<number | null>(null);
   const unsaved =
     createdId === null && (title.trim() !== '' || blocks.some((b) => b.type !== 'paragraph' || b.data.text));
-  const guard = useLeaveGuard(unsaved);
+  const guard = (
+    <UnsavedGuard unsaved={unsaved}>
+      Your latest changes to this activity are not saved yet. If you leave now, they may be lost.
+    </UnsavedGuard>
+  );
   const invalid = firstInvalidBlock(blocks);
 
   // Once the guard has seen the activity created (a render later), go on to editing it.
@@ -259,7 +229,11 @@ function ActivityEditor({ activity }: { activity: ActivityDetail }) {
   );
   const [initialBlocks, setInitialBlocks] = useState(() => autosave.value.blocks);
   const value = autosave.value;
-  const guard = useLeaveGuard(autosave.status !== 'saved');
+  const guard = (
+    <UnsavedGuard unsaved={autosave.status !== 'saved'}>
+      Your latest changes to this activity are not saved yet. If you leave now, they may be lost.
+    </UnsavedGuard>
+  );
   const invalid = firstInvalidBlock(value.blocks);
 
   const loadLatest = async () => {

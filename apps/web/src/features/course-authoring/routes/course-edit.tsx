@@ -39,7 +39,7 @@ import { useAdminCourse } from '../api/get-course';
 import { useUpdateTreeLesson } from '../api/update-lesson';
 import { useUploadAttachment } from '../api/upload-attachment';
 import { CourseTree, type TreeAction } from '../components/course-tree';
-import { UnsavedGuard } from '../components/unsaved-guard';
+import { UnsavedGuard } from '../../../components/unsaved-guard';
 
 const featureLabels: Record<(typeof courseFeatures)[number], string> = {
   LESSON_QUESTIONS: "Lessons' question sets",
@@ -577,7 +577,9 @@ function DetailsSection({ detail, send }: { detail: AdminCourseDetail; send: Sen
 
   return (
     <Paper withBorder p="lg" component="form" onSubmit={submit} noValidate aria-labelledby="details-title">
-      <UnsavedGuard dirty={dirty} what="the course's details" />
+      <UnsavedGuard unsaved={dirty}>
+        Your changes to the course&apos;s details are not saved. If you leave now, they are lost.
+      </UnsavedGuard>
       <Title order={2} size="h3" id="details-title" mb="sm">
         Details and class features
       </Title>

@@ -44,7 +44,7 @@ import { SaveIndicator, type SaveStatus } from '../../../components/save-indicat
 import { urlFor } from '../../../lib/named-routes';
 import { useAdminLesson } from '../api/get-lesson';
 import { useUpdateLesson } from '../api/update-lesson';
-import { UnsavedGuard } from '../components/unsaved-guard';
+import { UnsavedGuard } from '../../../components/unsaved-guard';
 
 interface ChunkDraft {
   /** Stable key for the list (new parts get a negative one). */
@@ -170,7 +170,9 @@ function LessonEditor({ data, reload }: { data: AdminLesson; reload: () => Promi
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <UnsavedGuard dirty={dirty} what="this lesson" />
+        <UnsavedGuard unsaved={dirty}>
+          Your changes to this lesson are not saved. If you leave now, they are lost.
+        </UnsavedGuard>
         <Group justify="space-between" align="flex-start">
           <div>
             <Anchor component={Link} to={urlFor('content-admin-course-edit', { courseId: lesson.course_id })} size="sm">

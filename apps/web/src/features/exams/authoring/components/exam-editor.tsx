@@ -13,7 +13,6 @@ import {
   Button,
   Group,
   Menu,
-  Modal,
   Paper,
   Stack,
   Text,
@@ -22,10 +21,10 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { useState } from 'react';
 import { formErrorOf } from '../../../../components/field-errors';
 import { SaveIndicator } from '../../../../components/save-indicator';
+import { UnsavedGuard } from '../../../../components/unsaved-guard';
 import { authoringExamQuery, authoringQueryKey, publishExam } from '../api/exam-authoring';
 import { move, newId, newQuestion, type DraftSection, type ExamDraft } from '../hooks/exam-draft';
 import { useExamAutosave } from '../hooks/use-exam-autosave';
@@ -75,15 +74,6 @@ export function ExamEditor({ exam: initial, options, showDetails, actions }: Exa
   const [publishing, setPublishing] = useState(false);
 
   const unsaved = dirty || saving;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
 
   const update = (change: (d: ExamDraft) => ExamDraft) => setDraft((d) => change(d));
   const setSections = (change: (sections: DraftSection[]) => DraftSection[]) =>
@@ -397,22 +387,9 @@ export function ExamEditor({ exam: initial, options, showDetails, actions }: Exa
         </Button>
       </Stack>
 
-      <Modal
-        opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title="Leave without saving?"
-        centered
-      >
-        <Text size="sm">Your latest changes to this exam are not saved yet. If you leave now they are lost.</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            Stay
-          </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
-            Leave
-          </Button>
-        </Group>
-      </Modal>
+      <UnsavedGuard unsaved={unsaved}>
+        Your latest changes to this exam are not saved yet. If you leave now, they are lost.
+      </UnsavedGuard>
     </Stack>
   );
 }

@@ -1,10 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { useCallback, useState } from 'react';
 
 /**
- * Keeps a teacher from losing marks typed but not saved: leaving for another page asks first (the caller shows the
- * question while `blocker.state` is 'blocked'), and closing or reloading the tab gets the browser's own warning.
- * Changes of the address's search only (hiding names, the filter) keep the page, so they pass.
+ * Which marks on the page are typed but not saved (by answer id), for the page's UnsavedGuard: leaving then asks
+ * first, and closing or reloading the tab gets the browser's own warning.
  */
 export function useUnsavedGuard() {
   const [dirty, setDirty] = useState<ReadonlySet<number>>(new Set());
@@ -18,17 +16,5 @@ export function useUnsavedGuard() {
     });
   }, []);
 
-  const unsaved = dirty.size;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => unsaved > 0 && currentLocation.pathname !== nextLocation.pathname,
-  );
-
-  useEffect(() => {
-    if (unsaved === 0) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
-
-  return { unsaved, markDirty, blocker };
+  return { unsaved: dirty.size, markDirty };
 }

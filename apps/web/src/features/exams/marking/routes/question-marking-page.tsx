@@ -7,6 +7,7 @@ import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingState } from '../../../../components/loading-state';
+import { UnsavedGuard } from '../../../../components/unsaved-guard';
 import { RequestFailure } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
 import { AnswerView, MarkBadge } from '../../questions/answer-view';
@@ -18,7 +19,6 @@ import { useQuestionResponses, type QuestionParams } from '../api/get-question-r
 import { AcceptAlternativeForm } from '../components/accept-alternative-form';
 import { AnswerMarkForm, type QuestionResponse } from '../components/answer-mark-form';
 import { ANONYMISE_PARAM, HideNamesSwitch } from '../components/hide-names-switch';
-import { UnsavedMarksModal } from '../components/unsaved-marks-modal';
 import { keptFlags, useSearchFlag } from '../hooks/use-search-flag';
 import { useUnsavedGuard } from '../hooks/use-unsaved-guard';
 import { byName, formatWhen, isMarkedByHand, numberedQuestions, plural, questionTypeLabels } from '../utils/format';
@@ -128,7 +128,10 @@ export function QuestionMarkingPage({ classId, examId, questionId, userId }: Que
         </Grid.Col>
       </Grid>
       <QuestionPager classId={classId} examId={examId} exam={exam.data} index={index} label="Questions, end of page" />
-      <UnsavedMarksModal blocker={guard.blocker} unsaved={guard.unsaved} />
+      <UnsavedGuard unsaved={guard.unsaved > 0}>
+        {plural(guard.unsaved, 'mark')} on this page {guard.unsaved === 1 ? 'is' : 'are'} not saved. If you leave now,{' '}
+        {guard.unsaved === 1 ? 'it is' : 'they are'} lost.
+      </UnsavedGuard>
     </Stack>
   );
 }

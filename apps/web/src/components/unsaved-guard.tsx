@@ -1,21 +1,22 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 
 /**
- * Keeps staff from losing edits they have not saved: leaving for another page asks first, and closing or reloading
- * the tab gets the browser's own warning. Changes of the address's search only keep the page, so they pass.
+ * Keeps people from losing edits they have not saved: while `unsaved`, leaving for another page asks first, and
+ * closing or reloading the tab gets the browser's own warning. Changes of the address's search only (a filter,
+ * hiding names) keep the page, so they pass. `children` says what would be lost.
  */
-export function UnsavedGuard({ dirty, what }: { dirty: boolean; what: string }) {
+export function UnsavedGuard({ unsaved, children }: { unsaved: boolean; children: ReactNode }) {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
-    if (!dirty) return;
+    if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  }, [unsaved]);
   return (
     <Modal
       opened={blocker.state === 'blocked'}
@@ -23,7 +24,7 @@ export function UnsavedGuard({ dirty, what }: { dirty: boolean; what: string }) 
       title="Leave without saving?"
       centered
     >
-      <Text>Your changes to {what} are not saved. If you leave now, they are lost.</Text>
+      <Text>{children}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
           Stay on this page
