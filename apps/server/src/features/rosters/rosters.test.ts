@@ -20,6 +20,7 @@ import {
   createUser,
 } from '../../../test/factories';
 import { useTestApp, type TestClient } from '../../../test/harness';
+import { fixtureBytes } from './fixtures/fixture-files';
 import { rosterParsers } from './parsers/index';
 
 const ctx = useTestApp();
@@ -285,6 +286,30 @@ describe('roster datasets: upload, reconcile, apply, next term, rollback', () =>
       select count(*)::int as n from class_teachers t join profiles p on p.id = t.profile_id
       join users us on us.id = p.user_id where us.email = ${`sam.${u}@example.test`}`);
     expect(rows[0]!.n).toBe(1);
+  });
+
+  it('imports a OneRoster bulk export the same way (its files dropped together)', async () => {
+    const f = await setup();
+    const admin = await ctx.client(f.admin.user.id);
+    const names = [
+      'manifest.csv',
+      'orgs.csv',
+      'users.csv',
+      'classes.csv',
+      'courses.csv',
+      'enrollments.csv',
+      'academicSessions.csv',
+    ];
+    const files = names.map((name) => ({ name, content: fixtureBytes('oneroster/bulk', name) }));
+    const response = await upload(admin, f.school.id, files, 'oneroster');
+    expect(response.statusCode, response.body).toBe(201);
+    const d = rosterDatasetSchema.parse(response.json());
+    expect(d.counts.students).toBeGreaterThan(0);
+    expect(d.counts.enrolments).toBeGreaterThan(0);
+    const students = rosterStepResponse.parse(
+      (await admin.get(`/api/v1/rosters/datasets/${d.id}/student_reconciliation/`)).json(),
+    );
+    expect(students.decisions.map((x) => x.label)).toContain('Zoë Brontë (u-s1)');
   });
 
   it('suggests a name match for a person a colleague already added, and applies the override', async () => {
