@@ -41,6 +41,7 @@ import { schoolsRoutes } from './features/schools/schools.routes';
 import { studentDataRoutes } from './features/student-data/student-data.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { staffReportsRoutes } from './features/staff-reports/staff-reports.routes';
+import { rosterPages } from './features/rosters/rosters.pages';
 import { secretAdminRoutes } from './features/secret-admin/secret-admin.routes';
 import { registerAccessControl } from './platform/authz';
 import { registerCsrf } from './platform/csrf';
@@ -189,6 +190,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(studentDataRoutes(deps));
   await app.register(rostersRoutes(deps));
   await app.register(secretAdminRoutes(deps));
+  await app.register(rosterPages(deps));
 
   // Files on the local disk are served and received by the app itself; with S3 the browser talks to the bucket.
   if (!deps.config.s3) {

@@ -491,6 +491,9 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/rosters/datasets/:id/apply/': { allow: ['staff', 'foreignAdmin'] },
   'POST /api/v1/rosters/datasets/:id/approve/': { allow: ['staff', 'foreignAdmin'] },
   'POST /api/v1/rosters/datasets/:id/rollback/': { allow: ['staff', 'foreignAdmin'] },
+  // The printable roster pages (features/rosters/rosters.pages.ts): as the roster API; signed out → sign in.
+  'GET /enrolinator/datasets/': { allow: ['staff', 'foreignAdmin'] },
+  'GET /enrolinator/datasets/:id/': { allow: ['staff', 'foreignAdmin'] },
   // The server-rendered admin (features/secret-admin): content staff only; a signed-out visitor is sent to sign in.
   'GET /secret/': { allow: ['staff'] },
   ...secretRows(),

@@ -4,8 +4,10 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyView from '@fastify/view';
 import { Eta } from 'eta';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { currentOrNewCsrfToken, setCsrfCookie } from './csrf';
+import { AppError, isDatabaseUnavailable } from './errors';
 
 /**
  * Where the server-rendered pages' templates live. Resolved from this file, so the same folder is found when the
@@ -81,4 +83,46 @@ export async function renderPage(
     .header('cache-control', 'no-store')
     .header('content-type', 'text/html; charset=utf-8')
     .view(template, data);
+}
+
+/**
+ * The pages' own error answers (the JSON API keeps its error handler): signed out → the sign-in page, returning
+ * here; the rest as pages with the spec's failure wording (§2 "Failure pages").
+ */
+export async function pageForError(
+  deps: { config: Config; secret: string },
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const render = (status: number, title: string, message: string) =>
+    renderPage(request, reply, deps, 'error', { title, page: { message } }, status);
+  if (error instanceof AppError) {
+    switch (error.code) {
+      case 'not_authenticated':
+        return reply.redirect(`/account/?${new URLSearchParams({ next: request.url })}`, 303);
+      case 'forbidden':
+        return render(403, 'What are you doing here?', 'These pages are not meant for you.');
+      case 'csrf_failed':
+        return render(403, 'This form has expired', `${error.message} Go back, reload the page and try again.`);
+      case 'not_found':
+        return render(404, "We can't find the resources you're looking for", error.message);
+      default:
+        if (error.status < 500) return render(error.status, 'That did not work', error.message);
+    }
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return render(404, "We can't find the resources you're looking for", 'That address does not name a record.');
+  }
+  const statusCode = (error as { statusCode?: number }).statusCode;
+  if (statusCode && statusCode < 500) {
+    return render(statusCode, 'That did not work', 'The request could not be understood.');
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+    void reply.header('retry-after', '5');
+    return render(503, 'Oh fiddlesticks! Something has gone horribly wrong', 'The service is unavailable. Try again.');
+  }
+  request.log.error({ err: error }, 'unhandled error on a page');
+  return render(500, 'Oh fiddlesticks! Something has gone horribly wrong', 'A server error occurred.');
 }

@@ -2,12 +2,11 @@ import { idParam } from '@banksia/contracts/ids';
 import { secretListQuery } from '@banksia/contracts/secret-admin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, isDatabaseUnavailable } from '../../platform/errors';
-import { acceptHtmlForms, renderPage } from '../../platform/views';
+import { AppError } from '../../platform/errors';
+import { acceptHtmlForms, pageForError, renderPage } from '../../platform/views';
 import type { AnySecretModel } from './secret-admin.model';
 import { secretModels } from './secret-admin.models';
 import {
@@ -202,41 +201,4 @@ async function detailPage(
     },
     status,
   );
-}
-
-/**
- * The pages' own error answers (the JSON API keeps its error handler): signed out → the sign-in page, returning
- * here; the rest as pages with the spec's failure wording (§2 "Failure pages").
- */
-async function pageForError(deps: AppDeps, error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const render = (status: number, title: string, message: string) =>
-    renderPage(request, reply, deps, 'error', { title, page: { message } }, status);
-  if (error instanceof AppError) {
-    switch (error.code) {
-      case 'not_authenticated':
-        return reply.redirect(`/account/?${new URLSearchParams({ next: request.url })}`, 303);
-      case 'forbidden':
-        return render(403, 'What are you doing here?', 'These pages are not meant for you.');
-      case 'csrf_failed':
-        return render(403, 'This form has expired', `${error.message} Go back, reload the page and try again.`);
-      case 'not_found':
-        return render(404, "We can't find the resources you're looking for", error.message);
-      default:
-        if (error.status < 500) return render(error.status, 'That did not work', error.message);
-    }
-  }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    return render(404, "We can't find the resources you're looking for", 'That address does not name a record.');
-  }
-  const statusCode = (error as { statusCode?: number }).statusCode;
-  if (statusCode && statusCode < 500) {
-    return render(statusCode, 'That did not work', 'The request could not be understood.');
-  }
-  if (isDatabaseUnavailable(error)) {
-    request.log.error({ err: error }, 'database unavailable');
-    void reply.header('retry-after', '5');
-    return render(503, 'Oh fiddlesticks! Something has gone horribly wrong', 'The service is unavailable. Try again.');
-  }
-  request.log.error({ err: error }, 'unhandled error on a page');
-  return render(500, 'Oh fiddlesticks! Something has gone horribly wrong', 'A server error occurred.');
 }

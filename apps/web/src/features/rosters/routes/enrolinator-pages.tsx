@@ -248,6 +248,10 @@ function DatasetPage({ id }: { id: number }) {
           {d.source} · {d.file_names.join(', ')} · uploaded {dayjs(d.created_at).format('DD/MM/YYYY HH:mm')} ·{' '}
           {d.counts.rows} rows, {d.counts.errors} with errors
         </Text>
+        {/* A server-rendered page (no web app around it): a full page load, not a route of the app. */}
+        <Anchor href={`/enrolinator/datasets/${id}/?year=${d.calendar_year}`} size="sm">
+          Printable version: all four steps on one page
+        </Anchor>
       </div>
       <StepNav id={id} active={-1} />
       <Summary dataset={d} />
