@@ -1,4 +1,5 @@
 import { loginFailuresCleanupJob } from './features/accounts/accounts.jobs';
+import { videoUploadsCleanupJob } from './features/videos/videos.jobs';
 import { passwordResetRequestJob, passwordTokensCleanupJob } from './features/passwords/passwords.jobs';
 import type { AnyJobDefinition } from './platform/jobs';
 import { mailSendJob, outboxCleanupJob } from './platform/mail';
@@ -17,4 +18,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   rateLimitCleanupJob,
   passwordTokensCleanupJob,
   outboxCleanupJob,
+  videoUploadsCleanupJob,
 ];
