@@ -268,5 +268,7 @@ export const adminOverviewResponse = z.object({
   unpublished_exams: z.number().int(),
   failed_jobs: z.number().int(),
   pending_support_requests: z.number().int(),
+  /** Caption tracks waiting for a second person's review. */
+  captions_in_review: z.number().int(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewResponse>;

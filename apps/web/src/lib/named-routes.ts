@@ -8,6 +8,7 @@ import { reviewRoutes } from './named-routes/review';
 import { schoolRoutes } from './named-routes/schools';
 import { studentDataRoutes } from './named-routes/student-data';
 import { taskRoutes } from './named-routes/tasks';
+import { videoRoutes } from './named-routes/videos';
 
 /**
  * Path templates of the named routes; `{param}` marks a part urlFor fills in.
@@ -117,6 +118,7 @@ export const namedRoutes = {
   ...schoolRoutes,
   ...adminRoutes,
   ...authoringRoutes,
+  ...videoRoutes,
   ...passwordRoutes,
   ...activityAuthoringRoutes,
   ...studentDataRoutes,

@@ -238,9 +238,10 @@ export async function videoOptions(db: Executor) {
     provider: string | null;
     hosted_id: string | null;
     duration: number;
+    title: string;
     used_as: string | null;
   }>(sql`
-    select v.id, v.kind, v.storage_key, v.provider, v.hosted_id, v.duration,
+    select v.id, v.kind, v.storage_key, v.provider, v.hosted_id, v.duration, v.title,
            (select ch.title from chunks ch where ch.video_id = v.id order by ch.id limit 1) as used_as
     from videos v
     order by v.id desc
@@ -310,10 +311,12 @@ export async function attentionCounts(db: Executor) {
     unpublished_lessons: number;
     unpublished_exams: number;
     pending_support_requests: number;
+    captions_in_review: number;
   }>(sql`
     select (select count(*)::int from courses where not is_published) as draft_courses,
            (select count(*)::int from lessons where not is_published) as unpublished_lessons,
            (select count(*)::int from exams where not is_published) as unpublished_exams,
-           (select count(*)::int from support_requests where resolved_at is null) as pending_support_requests`);
+           (select count(*)::int from support_requests where resolved_at is null) as pending_support_requests,
+           (select count(*)::int from caption_tracks where status = 'in_review') as captions_in_review`);
   return rows[0]!;
 }

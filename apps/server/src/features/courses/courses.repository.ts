@@ -129,10 +129,10 @@ export async function captionsOfCourse(db: Executor, courseId: number): Promise<
     .from(chunks)
     .innerJoin(lessons, eq(lessons.id, chunks.lessonId))
     .where(eq(lessons.courseId, courseId));
+  // Students get only approved captions: a track's file exists only once a second person approved it.
   return db
     .select()
     .from(captionTracks)
-    // Students get only approved captions: a track's file exists only once a second person approved it.
     .where(and(inArray(captionTracks.videoId, used), isNotNull(captionTracks.storageKey)))
     .orderBy(asc(captionTracks.videoId), asc(captionTracks.id));
 }
