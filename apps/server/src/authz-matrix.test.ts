@@ -392,6 +392,7 @@ const matrix: Record<string, Row> = {
     allow: ['staff'],
     payload: () => ({ version: 1, is_premium: false }),
   },
+  'DELETE /api/v1/admin/courses/:courseId/nodes/:nodeId/': { allow: ['staff'] },
   'GET /api/v1/admin/lessons/:lessonId/': { allow: ['staff'] },
   'PATCH /api/v1/admin/lessons/:lessonId/': {
     allow: ['staff'],
@@ -620,7 +621,8 @@ function fill(url: string, f: Fixture): string {
     .replace(':schoolSlug', f.schoolSlug)
     .replace(':videoId', '999999')
     .replace(':uploadId', 'no-such-upload-0000')
-    .replace(':trackId', '999999');
+    .replace(':trackId', '999999')
+    .replace(':nodeId', '999999');
 }
 
 describe('authorization matrix', () => {

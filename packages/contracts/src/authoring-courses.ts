@@ -169,6 +169,9 @@ export const courseIdParams = z.object({ courseId: idParam });
 export const courseSectionParams = z.object({ courseId: idParam, sectionId: idParam });
 export const courseAttachmentParams = z.object({ courseId: idParam, attachmentId: idParam });
 export const lessonIdParams = z.object({ lessonId: idParam });
+export const courseNodeParams = z.object({ courseId: idParam, nodeId: idParam });
+/** DELETE api:admin-course-node?version=N: the course version the deletion was decided on. */
+export const deleteNodeQuery = z.object({ version: z.coerce.number().int().min(1).max(MAX_ID) });
 
 /** PATCH api:admin-course: details, publishing and feature sets; names the version it edited. */
 export const updateCourseBody = courseDetailsSchema.partial().extend({

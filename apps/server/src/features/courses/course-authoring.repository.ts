@@ -320,3 +320,36 @@ export async function attentionCounts(db: Executor) {
            (select count(*)::int from caption_tracks where status = 'in_review') as captions_in_review`);
   return rows[0]!;
 }
+
+/** What students and classes hold in a lesson: visits and watching of its parts, ratings, notes, answers, tasks. */
+export async function studentWorkInLesson(db: Executor, lessonId: number) {
+  const { rows } = await db.execute<{
+    visits: number;
+    ratings: number;
+    notes: number;
+    responses: number;
+    tasks: number;
+  }>(sql`
+    select (select count(*)::int from chunk_visits v join chunks ch on ch.id = v.chunk_id where ch.lesson_id = ${lessonId})
+             + (select count(*)::int from chunk_watches w join chunks ch on ch.id = w.chunk_id where ch.lesson_id = ${lessonId})
+             as visits,
+           (select count(*)::int from lesson_self_ratings where lesson_id = ${lessonId}) as ratings,
+           (select count(*)::int from lesson_notes where lesson_id = ${lessonId}) as notes,
+           (select count(*)::int from activity_responses r join activities a on a.id = r.activity_id
+             where a.lesson_id = ${lessonId}) as responses,
+           (select count(*)::int from task_items where lesson_id = ${lessonId}) as tasks`);
+  return rows[0]!;
+}
+
+/** Deletes a tree node and the topic, lesson or attachment it places (a lesson's parts go with it). */
+export async function deleteTreeValue(
+  tx: Executor,
+  courseId: number,
+  nodeId: number,
+  nodeType: 'section' | 'lesson' | 'attachment',
+  valueId: number,
+): Promise<void> {
+  await tx.delete(courseTreeNodes).where(and(eq(courseTreeNodes.id, nodeId), eq(courseTreeNodes.courseId, courseId)));
+  const table = { section: sections, lesson: lessons, attachment: attachments }[nodeType];
+  await tx.delete(table).where(and(eq(table.id, valueId), eq(table.courseId, courseId)));
+}

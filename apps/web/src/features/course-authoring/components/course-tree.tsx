@@ -34,6 +34,7 @@ import {
   IconStar,
   IconClock,
   IconMovie,
+  IconTrash,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { urlFor } from '../../../lib/named-routes';
@@ -43,6 +44,7 @@ export type TreeAction =
   | { kind: 'reorder'; parentNodeId: number; nodeIds: number[] }
   | { kind: 'rename'; node: AuthoringTreeNode }
   | { kind: 'move'; node: AuthoringTreeNode }
+  | { kind: 'delete'; node: AuthoringTreeNode }
   | { kind: 'add'; what: 'section' | 'lesson'; parentNodeId: number; parentTitle: string }
   | { kind: 'flag'; node: AuthoringTreeNode; flag: 'is_published' | 'is_coming_soon' | 'is_premium'; value: boolean };
 
@@ -76,7 +78,7 @@ function titleOf(nodes: AuthoringTreeNode[], id: string | number): string {
 /**
  * One level of the course tree, sortable by drag and drop and by keyboard (dnd-kit, ADR 017): focus an item's
  * handle, press Space to pick it up, the arrow keys to move it, Space to drop it or Escape to cancel. Topics hold
- * their own sortable level. Moving to another topic, renaming and publishing are in each item's menu.
+ * their own sortable level. Moving to another topic, renaming, publishing and deleting are in each item's menu.
  */
 export function CourseTree({ nodes, parentNodeId, parentTitle, onAction, disabled }: CourseTreeProps) {
   const sensors = useSensors(
@@ -290,6 +292,15 @@ function SortableNode({ node, index, count, onAction, onReorder, disabled }: Sor
                   onClick={() => onAction({ kind: 'flag', node, flag: 'is_premium', value: !node.is_premium })}
                 >
                   {node.is_premium ? 'Not premium' : 'Make premium'}
+                </Menu.Item>
+              )}
+              {node.node_type !== 'exam' && (
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  onClick={() => onAction({ kind: 'delete', node })}
+                >
+                  Delete
                 </Menu.Item>
               )}
               {isSection && (
