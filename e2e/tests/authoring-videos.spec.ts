@@ -21,7 +21,11 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Chooses a file for the button with this accessible name (Mantine's FileButton opens a file chooser). */
-async function chooseFile(page: Page, button: string, file: string | { name: string; mimeType: string; buffer: Buffer }) {
+async function chooseFile(
+  page: Page,
+  button: string,
+  file: string | { name: string; mimeType: string; buffer: Buffer },
+) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: button }).click();
   await (await chooser).setFiles(file);
@@ -112,14 +116,16 @@ test.describe('videos and captions', () => {
     await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
 
     // A second content author approves them.
-    await page.goto('/account/logout/');
+    await page.context().clearCookies();
     await signInAs(page, { email: 'editor@banksia.test', firstName: 'Lena' });
     await page.goto('/content/admin/');
     await expect(page.getByText('1 captions to review')).toBeVisible();
     await page.getByRole('link', { name: 'Review captions' }).click();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Year 11 English Advanced' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Review captions: Year 11 English Advanced' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Review captions: Year 11 English Advanced' }),
+    ).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Journey captions: imagery and tone' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await shot(page, 'videos-03-review');
@@ -127,7 +133,7 @@ test.describe('videos and captions', () => {
     await expect(page.getByText('Nothing of this course is waiting for review.')).toBeVisible();
 
     // The student sees the new video with the approved captions.
-    await page.goto('/account/logout/');
+    await page.context().clearCookies();
     await signIn(page, 'student');
     const ava = await me(page);
     const english = ava.classes.find((c) => c.title === '11ENG Student trial')!;

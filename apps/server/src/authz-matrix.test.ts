@@ -425,6 +425,7 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/admin/captions/:courseId/': { allow: ['staff'] },
   'POST /api/v1/admin/captions/:courseId/orders/': { allow: ['staff'], payload: () => ({ video_ids: [] }) },
   'GET /api/v1/admin/caption-tracks/:trackId/': { allow: ['staff'] },
+  'GET /api/v1/admin/caption-tracks/:trackId/vtt/': { allow: ['staff'] },
   'POST /api/v1/admin/caption-tracks/:trackId/submit/': { allow: ['staff'], payload: () => ({ version: 1 }) },
   'POST /api/v1/admin/caption-tracks/:trackId/review/': {
     allow: ['staff'],

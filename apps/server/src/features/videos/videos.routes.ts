@@ -177,6 +177,16 @@ export function videosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => captions.getTrack(deps, request.params.trackId),
     );
 
+    // The working copy as a WebVTT file, for a reviewer's <track> (staff only: students get only approved copies).
+    app.get(
+      '/api/v1/admin/caption-tracks/:trackId/vtt/',
+      { config, schema: { tags, params: captionTrackParams } },
+      async (request, reply) => {
+        const { track } = await captions.getTrack(deps, request.params.trackId);
+        return reply.header('cache-control', 'no-store').type('text/vtt; charset=utf-8').send(track.content);
+      },
+    );
+
     app.post(
       '/api/v1/admin/caption-tracks/:trackId/submit/',
       {

@@ -258,6 +258,9 @@ describe('caption review', () => {
       .track;
     expect(track.status).toBe('in_review');
     expect(await studentCaptions(lesson.lesson.id)).toEqual([]);
+    const vtt = await reviewer.get(`/api/v1/admin/caption-tracks/${track.id}/vtt/`);
+    expect(vtt.headers['content-type']).toMatch(/^text\/vtt/);
+    expect(vtt.body).toContain('Halves and quarters');
     const review = (await reviewer.get(`/api/v1/admin/caption-review/${courseId}/`)).json() as {
       items: { track: { id: number } }[];
     };

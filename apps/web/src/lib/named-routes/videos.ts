@@ -15,6 +15,7 @@ export const videoRoutes = {
   'api:admin-course-captions': '/api/v1/admin/captions/{courseId}/',
   'api:admin-caption-orders': '/api/v1/admin/captions/{courseId}/orders/',
   'api:admin-caption-track': '/api/v1/admin/caption-tracks/{trackId}/',
+  'api:admin-caption-track-vtt': '/api/v1/admin/caption-tracks/{trackId}/vtt/',
   'api:admin-caption-submit': '/api/v1/admin/caption-tracks/{trackId}/submit/',
   'api:admin-caption-review': '/api/v1/admin/caption-tracks/{trackId}/review/',
   'api:admin-caption-review-courses': '/api/v1/admin/caption-review/',

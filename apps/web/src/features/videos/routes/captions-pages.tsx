@@ -334,7 +334,8 @@ function ReviewItem({ item, myId }: { item: CaptionReviewQueue['items'][number];
   const [comment, setComment] = useState('');
   const { video, track } = item;
   const mine = track.author_user_id === myId;
-  const trackUrl = `data:text/vtt;charset=utf-8,${encodeURIComponent(track.content)}`;
+  // The working copy, served to staff only (the version keeps a reloaded copy from being cached).
+  const trackUrl = `${urlFor('api:admin-caption-track-vtt', { trackId: track.id })}?v=${track.version}`;
   return (
     <Stack
       component="section"
