@@ -62,6 +62,16 @@ test.describe('videos and captions', () => {
     // A lesson part plays it: the English course's poetry lesson.
     await page.goto('/content/admin/courses/edit/?q=English');
     await page.getByRole('link', { name: 'Year 11 English Advanced' }).click();
+    // The lesson moves from Module B into Module A by keyboard: up over Module B's row, then up among Module A's items.
+    await page.getByRole('button', { name: 'Reorder Close reading of poetry' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    const moduleA = page.getByRole('group', { name: 'In Module A: Textual conversations' });
+    await expect(moduleA.getByRole('link', { name: 'Close reading of poetry' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Close reading of poetry' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Close reading of poetry' })).toBeVisible();
     await page.getByRole('combobox', { name: 'Video' }).click();
