@@ -72,10 +72,17 @@ export interface UploadProgress {
 
 export async function uploadVideo(
   file: File,
-  options: { title?: string; videoId?: number | null; onProgress: (p: UploadProgress) => void; signal?: AbortSignal },
+  options: {
+    title?: string;
+    videoId?: number | null;
+    onProgress: (p: UploadProgress) => void;
+    signal?: AbortSignal;
+    /** How the duration is read (the browser's <video> by default). */
+    readDuration?: (file: File) => Promise<number>;
+  },
 ): Promise<VideoSummary> {
   const videoId = options.videoId ?? null;
-  const duration = await readVideoDuration(file);
+  const duration = await (options.readDuration ?? readVideoDuration)(file);
   const key = resumeKey(file, videoId);
   let status: VideoUploadStatus | null = null;
   const saved = window.localStorage.getItem(key);
