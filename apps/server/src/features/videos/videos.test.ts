@@ -1,8 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { FastifyInstance } from 'fastify';
 import { VIDEO_CHUNK_BYTES } from '@banksia/contracts/videos';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { auditLog, captionTracks, chunks, videos, videoUploads } from '../../db/schema/index';
 import {
   createClass,
@@ -13,7 +18,9 @@ import {
   createTeacher,
   createUser,
 } from '../../../test/factories';
-import { useTestApp, type TestClient } from '../../../test/harness';
+import { makeClient, TEST_SECRET, useTestApp, type TestClient } from '../../../test/harness';
+import { startTestS3Server, type TestS3Server } from '../../../test/s3-server';
+import { createS3Client } from '../../platform/s3-storage';
 import { parseCaptions } from './caption-format';
 
 const ctx = useTestApp();
@@ -331,5 +338,68 @@ describe('caption review', () => {
     const mine = courses.courses.find((c) => c.course_id === courseId)!;
     expect(mine.counts.draft).toBeGreaterThanOrEqual(1);
     expect(Object.values(mine.counts).reduce((a, b) => a + b, 0)).toBe(mine.video_count);
+  });
+});
+
+describe('with S3 storage (s3rver)', () => {
+  let s3: TestS3Server;
+  let s3App: FastifyInstance;
+  let s3Client: S3Client;
+
+  beforeAll(async () => {
+    s3 = await startTestS3Server();
+    s3Client = createS3Client(s3.config);
+    const config = {
+      ...ctx.config,
+      dataDir: await mkdtemp(path.join(os.tmpdir(), 'banksia-videos-s3-')),
+      s3: s3.config,
+    };
+    s3App = await buildApp({ config, db: ctx.db, clock: ctx.clock, secret: TEST_SECRET, jobs: ctx.jobs });
+  });
+  afterAll(async () => {
+    await s3App?.close();
+    s3Client?.destroy();
+    await s3?.close();
+  });
+
+  it('puts a finished upload and approved captions in the public prefix of the bucket', async () => {
+    const c = makeClient(s3App, { ...staff.cookies });
+    const r = makeClient(s3App, { ...reviewer.cookies });
+    const bytes = webm(VIDEO_CHUNK_BYTES + 10);
+    const started = await c.post('/api/v1/admin/video-uploads/', {
+      title: 'On S3',
+      file_name: 's3.webm',
+      content_type: 'video/webm',
+      size: bytes.length,
+      duration: 12,
+    });
+    const { upload_id } = started.json() as { upload_id: string };
+    await putChunk(c, upload_id, 0, bytes.subarray(0, VIDEO_CHUNK_BYTES));
+    await putChunk(c, upload_id, VIDEO_CHUNK_BYTES, bytes.subarray(VIDEO_CHUNK_BYTES));
+    const done = await c.post(`/api/v1/admin/video-uploads/${upload_id}/complete/`);
+    expect(done.statusCode, done.body).toBe(201);
+    const { video } = done.json() as { video: { id: number; url: string } };
+    const key = video.url.slice(video.url.indexOf('/public/') + 1);
+    expect(video.url).toBe(`${s3.endpoint}/${s3.config.bucket}/${key}`);
+    const head = await s3Client.send(new HeadObjectCommand({ Bucket: s3.config.bucket, Key: key }));
+    expect(head.ContentLength).toBe(bytes.length);
+    expect(head.ContentType).toBe('video/webm');
+
+    const saved = await c.put(`/api/v1/admin/videos/${video.id}/captions/`, {
+      format: 'vtt',
+      text: 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nOn the bucket\n',
+    });
+    let track = saved.json().track as { id: number; version: number };
+    track = (await c.post(`/api/v1/admin/caption-tracks/${track.id}/submit/`, { version: track.version })).json().track;
+    const approved = await r.post(`/api/v1/admin/caption-tracks/${track.id}/review/`, {
+      decision: 'approve',
+      version: track.version,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [row] = await ctx.db.select().from(captionTracks).where(eq(captionTracks.id, track.id));
+    const file = await s3Client.send(
+      new GetObjectCommand({ Bucket: s3.config.bucket, Key: `public/${row!.storageKey}` }),
+    );
+    expect(await file.Body!.transformToString()).toContain('On the bucket');
   });
 });
