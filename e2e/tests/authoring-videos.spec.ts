@@ -44,12 +44,17 @@ test.describe('videos and captions', () => {
     await expectNoSeriousA11yViolations(page);
 
     // Upload: the duration is read in the browser, the file goes up in chunks with a progress bar.
-    await page.getByLabel('Title').fill('Journey clip');
+    await page.getByLabel('Title').fill('Journey clip (draft)');
     await chooseFile(page, 'Choose a file', VIDEO_FILE);
     await expect(page.getByText('Chosen: equivalent-fractions.webm')).toBeVisible();
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect(page.getByText('“Journey clip” was uploaded.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('“Journey clip (draft)” was uploaded.')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '100');
+    await page.getByRole('button', { name: 'Rename Journey clip (draft)' }).click();
+    const renameDialog = page.getByRole('dialog', { name: 'Rename the video' });
+    await renameDialog.getByLabel('Title').fill('Journey clip');
+    await renameDialog.getByRole('button', { name: 'Rename' }).click();
+    await expect(renameDialog).toHaveCount(0);
     const row = page.getByRole('row').filter({ hasText: 'Journey clip' });
     await expect(row).toContainText('0:24');
     await expect(row).toContainText('Not used');

@@ -193,6 +193,17 @@ describe('video uploads', () => {
     expect(existsSync(storedFile(free.url))).toBe(false);
   });
 
+  it('renames a video, audited', async () => {
+    const video = await upload(webm(1000), { title: 'Old name' });
+    const renamed = await staff.patch(`/api/v1/admin/videos/${video.id}/`, { title: 'New name' });
+    expect(renamed.json().video).toMatchObject({ id: video.id, title: 'New name' });
+    const blank = await staff.patch(`/api/v1/admin/videos/${video.id}/`, { title: ' ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors.title).toBeDefined();
+    const [logged] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'rename_video'));
+    expect(logged).toMatchObject({ before: { title: 'Old name' }, after: { title: 'New name' } });
+  });
+
   it('is for content staff only', async () => {
     expect((await teacher.get('/api/v1/admin/videos/')).statusCode).toBe(403);
     expect((await studentClient.post('/api/v1/admin/video-uploads/', {})).statusCode).toBe(403);

@@ -23,7 +23,7 @@ import { errorDetailOf, fieldErrorsOf, formErrorOf } from '../../../components/f
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
 import { uploadVideo, type UploadProgress } from '../api/upload-video';
-import { useDeleteVideo, useVideos } from '../api/videos';
+import { useDeleteVideo, useRenameVideo, useVideos } from '../api/videos';
 import { CaptionStateBadge, formatBytes, formatDuration } from '../components/caption-state';
 
 const ACCEPT = VIDEO_CONTENT_TYPES.join(',');
@@ -148,7 +148,13 @@ function UploadForm() {
   );
 }
 
-function VideoRow({ video, onDelete }: { video: VideoSummary; onDelete: (v: VideoSummary) => void }) {
+interface VideoRowProps {
+  video: VideoSummary;
+  onDelete: (v: VideoSummary) => void;
+  onRename: (v: VideoSummary) => void;
+}
+
+function VideoRow({ video, onDelete, onRename }: VideoRowProps) {
   const replace = useUpload();
   return (
     <Table.Tr>
@@ -200,6 +206,9 @@ function VideoRow({ video, onDelete }: { video: VideoSummary; onDelete: (v: Vide
                 )}
               </FileButton>
             )}
+            <Button size="xs" variant="default" onClick={() => onRename(video)} aria-label={`Rename ${video.title}`}>
+              Rename
+            </Button>
             <Button
               size="xs"
               color="red"
@@ -242,6 +251,9 @@ export function VideosRoute() {
   const videos = useVideos(q);
   const remove = useDeleteVideo();
   const [deleting, setDeleting] = useState<VideoSummary | null>(null);
+  const rename = useRenameVideo();
+  const [renaming, setRenaming] = useState<VideoSummary | null>(null);
+  const [newTitle, setNewTitle] = useState('');
 
   const onSearch = (value: string) => {
     setSearch(value);
@@ -304,12 +316,49 @@ export function VideosRoute() {
             </Table.Thead>
             <Table.Tbody>
               {videos.data.videos.map((v) => (
-                <VideoRow key={v.id} video={v} onDelete={setDeleting} />
+                <VideoRow
+                  key={v.id}
+                  video={v}
+                  onDelete={setDeleting}
+                  onRename={(video) => {
+                    rename.reset();
+                    setNewTitle(video.title);
+                    setRenaming(video);
+                  }}
+                />
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
+      <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title="Rename the video">
+        {renaming && (
+          <Stack
+            component="form"
+            onSubmit={(event: React.FormEvent) => {
+              event.preventDefault();
+              rename.mutate({ videoId: renaming.id, title: newTitle }, { onSuccess: () => setRenaming(null) });
+            }}
+          >
+            <TextInput
+              label="Title"
+              value={newTitle}
+              onChange={(e) => setNewTitle(e.currentTarget.value)}
+              maxLength={200}
+              error={rename.error ? (fieldErrorsOf(rename.error).title ?? formErrorOf(rename.error)) : undefined}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setRenaming(null)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={rename.isPending} disabled={!newTitle.trim()}>
+                Rename
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this video?">
         {deleting && (
           <Stack>
