@@ -134,7 +134,7 @@ test.describe('videos and captions', () => {
     await page.context().clearCookies();
     await signInAs(page, { email: 'editor@banksia.test', firstName: 'Lena' });
     await page.goto('/content/admin/');
-    await expect(page.getByText('1 captions to review')).toBeVisible();
+    await expect(page.getByText('1 caption to review')).toBeVisible();
     await page.getByRole('link', { name: 'Review captions' }).click();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Year 11 English Advanced' }).click();

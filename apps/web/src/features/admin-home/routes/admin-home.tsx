@@ -86,7 +86,14 @@ const tasks: Task[] = [
         label: 'Review captions',
         to: urlFor('content-admin-caption-review'),
         description: 'Approve or send back captions someone else wrote. Students see only approved captions.',
-        count: (o) => [o.captions_in_review ? { n: o.captions_in_review, label: 'captions to review' } : null],
+        count: (o) => [
+          o.captions_in_review
+            ? {
+                n: o.captions_in_review,
+                label: o.captions_in_review === 1 ? 'caption to review' : 'captions to review',
+              }
+            : null,
+        ],
       },
     ],
   },
