@@ -425,11 +425,47 @@ const matrix: Record<string, Row> = {
     allow: ['staff'],
     payload: () => ({ version: 1, is_premium: false }),
   },
+  'DELETE /api/v1/admin/courses/:courseId/nodes/:nodeId/': { allow: ['staff'] },
   'GET /api/v1/admin/lessons/:lessonId/': { allow: ['staff'] },
   'PATCH /api/v1/admin/lessons/:lessonId/': {
     allow: ['staff'],
     payload: () => ({ version: 1, has_success_measure: false }),
   },
+  // The video library, uploads and captions (content staff): ids that do not exist, so staff get 404/409, never 403.
+  'GET /api/v1/admin/videos/': { allow: ['staff'] },
+  'GET /api/v1/admin/videos/:videoId/': { allow: ['staff'] },
+  'PATCH /api/v1/admin/videos/:videoId/': { allow: ['staff'], payload: () => ({ title: 'Renamed' }) },
+  'DELETE /api/v1/admin/videos/:videoId/': { allow: ['staff'] },
+  'POST /api/v1/admin/video-uploads/': {
+    allow: ['staff'],
+    payload: () => ({ title: 'Clip', file_name: 'clip.webm', content_type: 'video/webm', size: 10, duration: 5 }),
+  },
+  'GET /api/v1/admin/video-uploads/:uploadId/': { allow: ['staff'] },
+  'PUT /api/v1/admin/video-uploads/:uploadId/': {
+    allow: ['staff'],
+    multipart: () => ({
+      payload: Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
+      headers: { 'content-type': 'application/octet-stream' },
+    }),
+  },
+  'POST /api/v1/admin/video-uploads/:uploadId/complete/': { allow: ['staff'] },
+  'DELETE /api/v1/admin/video-uploads/:uploadId/': { allow: ['staff'] },
+  'PUT /api/v1/admin/videos/:videoId/captions/': {
+    allow: ['staff'],
+    payload: () => ({ format: 'vtt', text: 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nHi\n' }),
+  },
+  'GET /api/v1/admin/captions/': { allow: ['staff'] },
+  'GET /api/v1/admin/captions/:courseId/': { allow: ['staff'] },
+  'POST /api/v1/admin/captions/:courseId/orders/': { allow: ['staff'], payload: () => ({ video_ids: [] }) },
+  'GET /api/v1/admin/caption-tracks/:trackId/': { allow: ['staff'] },
+  'GET /api/v1/admin/caption-tracks/:trackId/vtt/': { allow: ['staff'] },
+  'POST /api/v1/admin/caption-tracks/:trackId/submit/': { allow: ['staff'], payload: () => ({ version: 1 }) },
+  'POST /api/v1/admin/caption-tracks/:trackId/review/': {
+    allow: ['staff'],
+    payload: () => ({ decision: 'send_back', version: 1, comment: 'Check the timing.' }),
+  },
+  'GET /api/v1/admin/caption-review/': { allow: ['staff'] },
+  'GET /api/v1/admin/caption-review/:courseId/': { allow: ['staff'] },
   // Exam authoring: content staff only. The save and publish send a stale revision, so staff get 409 (allowed).
   'GET /api/v1/admin/exams/': { allow: ['staff'] },
   'GET /api/v1/admin/exams/options/': { allow: ['staff'] },
@@ -682,7 +718,11 @@ function fill(url: string, f: Fixture): string {
     .replace(':taskItemId', String(f.taskItemId))
     .replace(':taskId', String(f.taskId))
     .replace(':schoolSlug', f.schoolSlug)
-    .replace(':branchId', String(f.branchId));
+    .replace(':branchId', String(f.branchId))
+    .replace(':videoId', '999999')
+    .replace(':uploadId', 'no-such-upload-0000')
+    .replace(':trackId', '999999')
+    .replace(':nodeId', '999999');
 }
 
 describe('authorization matrix', () => {

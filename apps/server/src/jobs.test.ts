@@ -218,6 +218,7 @@ describe('periodic clean-ups', () => {
       'rate-limit-cleanup': '23 * * * *',
       'password-tokens-cleanup': '41 3 * * *',
       'outbox-cleanup': '17 3 * * *',
+      'video-uploads-cleanup': '29 * * * *',
     });
   });
 

@@ -1,5 +1,6 @@
 import { rosterApplyJob } from './features/rosters/rosters.jobs';
 import { loginFailuresCleanupJob } from './features/accounts/accounts.jobs';
+import { videoUploadsCleanupJob } from './features/videos/videos.jobs';
 import { passwordResetRequestJob, passwordTokensCleanupJob } from './features/passwords/passwords.jobs';
 import type { AnyJobDefinition } from './platform/jobs';
 import { mailSendJob, outboxCleanupJob } from './platform/mail';
@@ -19,4 +20,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   passwordTokensCleanupJob,
   outboxCleanupJob,
   rosterApplyJob,
+  videoUploadsCleanupJob,
 ];

@@ -169,6 +169,9 @@ export const courseIdParams = z.object({ courseId: idParam });
 export const courseSectionParams = z.object({ courseId: idParam, sectionId: idParam });
 export const courseAttachmentParams = z.object({ courseId: idParam, attachmentId: idParam });
 export const lessonIdParams = z.object({ lessonId: idParam });
+export const courseNodeParams = z.object({ courseId: idParam, nodeId: idParam });
+/** DELETE api:admin-course-node?version=N: the course version the deletion was decided on. */
+export const deleteNodeQuery = z.object({ version: z.coerce.number().int().min(1).max(MAX_ID) });
 
 /** PATCH api:admin-course: details, publishing and feature sets; names the version it edited. */
 export const updateCourseBody = courseDetailsSchema.partial().extend({
@@ -268,5 +271,7 @@ export const adminOverviewResponse = z.object({
   unpublished_exams: z.number().int(),
   failed_jobs: z.number().int(),
   pending_support_requests: z.number().int(),
+  /** Caption tracks waiting for a second person's review. */
+  captions_in_review: z.number().int(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewResponse>;

@@ -6,6 +6,8 @@ export const NUL_MESSAGE = 'Text must not contain the NUL character.';
 /** The dotted path of the first string holding a NUL character, or null. PostgreSQL text cannot store one. */
 export function findNul(value: unknown, path: string[] = []): string[] | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  // Raw bytes (a video chunk) are not text; walking them entry by entry would take seconds per megabyte.
+  if (value instanceof Uint8Array) return null;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
       const found = findNul(item, [...path, String(i)]);

@@ -18,6 +18,7 @@ import * as schoolsRoutes from './route-tables/schools';
 import * as authoringRoutes from './route-tables/authoring';
 import * as examAuthoringRoutes from './route-tables/exam-authoring';
 import * as rostersRoutes from './route-tables/rosters';
+import * as videoRoutes from './route-tables/videos';
 
 const handle = (name: string): RouteHandle => ({ name });
 
@@ -328,6 +329,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       children: [
                         ...authoringRoutes.contentAdminRoutes,
                         ...examAuthoringRoutes.contentAdminRoutes,
+                        ...videoRoutes.contentAdminRoutes,
                         {
                           path: 'content/admin/users/edit',
                           handle: handle('content-admin-users'),

@@ -9,6 +9,7 @@ import { rosterRoutes } from './named-routes/rosters';
 import { schoolRoutes } from './named-routes/schools';
 import { studentDataRoutes } from './named-routes/student-data';
 import { taskRoutes } from './named-routes/tasks';
+import { videoRoutes } from './named-routes/videos';
 
 /**
  * Path templates of the named routes; `{param}` marks a part urlFor fills in.
@@ -119,6 +120,7 @@ export const namedRoutes = {
   ...schoolRoutes,
   ...adminRoutes,
   ...authoringRoutes,
+  ...videoRoutes,
   ...passwordRoutes,
   ...activityAuthoringRoutes,
   ...studentDataRoutes,

@@ -99,11 +99,12 @@ describe('sending', () => {
     expect(tokenCalls()).toHaveLength(0);
   });
 
-  it('DELETE sends the CSRF header and no body', async () => {
+  it('DELETE sends the CSRF header and no body, so no JSON content type (the server refuses empty JSON)', async () => {
     stubFetch(reply(204));
     await expect(deleteJson(URL)).resolves.toEqual({ ok: true, body: null, status: 204, failureReason: null });
     expect(apiCalls()[0]?.[1]).toMatchObject({ method: 'DELETE', body: undefined });
     expect(headersOf(0)).toMatchObject({ 'X-CSRFToken': 'cookie-token' });
+    expect(headersOf(0)).not.toHaveProperty('Content-Type');
   });
 
   it('fetches a CSRF token before an unsafe call when the cookie is missing', async () => {

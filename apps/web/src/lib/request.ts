@@ -113,7 +113,11 @@ async function run<T>(
     try {
       response = await fetch(url, {
         method,
-        headers: headersFor(unsafe ? (freshToken ?? getCsrfToken()) : null, opts.headers),
+        headers: headersFor(
+          unsafe ? (freshToken ?? getCsrfToken()) : null,
+          opts.headers,
+          method !== 'DELETE' || payload !== undefined,
+        ),
         credentials: 'same-origin',
         body: payload === undefined ? undefined : JSON.stringify(payload),
         signal,
@@ -197,8 +201,15 @@ function aborted(): RequestResult<never> {
   return failure(ABORTED, null, null);
 }
 
-function headersFor(csrfToken: string | null, extra: Record<string, string> | undefined): Record<string, string> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+function headersFor(
+  csrfToken: string | null,
+  extra: Record<string, string> | undefined,
+  jsonType: boolean,
+): Record<string, string> {
+  // A DELETE without a body must not claim a JSON one: the server refuses an empty JSON body.
+  const headers: Record<string, string> = jsonType
+    ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+    : { Accept: 'application/json' };
   if (csrfToken !== null) headers[CSRF_HEADER_NAME] = csrfToken;
   return { ...headers, ...extra };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -8,9 +9,12 @@ import {
   pgTable,
   serial,
   text,
+  timestamp,
   unique,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
 import { courses } from './courses';
 
 /** Sections of a course; topics are sections at depth 1. Placement and order live in course_tree_nodes. */
@@ -77,6 +81,14 @@ export const videos = pgTable(
     hostedId: text('hosted_id'),
     /** Seconds. */
     duration: integer('duration').notNull().default(0),
+    /** What staff call it in the video library ('' for videos made before the library). */
+    title: text('title').notNull().default(''),
+    /** Of a stored file: its type (video/mp4 or video/webm), size in bytes and original file name. */
+    contentType: text('content_type'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    fileName: text('file_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check(
@@ -86,15 +98,76 @@ export const videos = pgTable(
   ],
 );
 
-export const captionTracks = pgTable('caption_tracks', {
-  id: serial('id').primaryKey(),
-  videoId: integer('video_id')
+/**
+ * A video's captions in one language. `content` is the working copy (WebVTT) staff edit and review; `storage_key` is
+ * the last approved copy, the only one students get (null until a first approval).
+ */
+export const captionTracks = pgTable(
+  'caption_tracks',
+  {
+    id: serial('id').primaryKey(),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    srclang: text('srclang').notNull(),
+    storageKey: text('storage_key'),
+    isDefault: boolean('is_default').notNull().default(false),
+    status: text('status', { enum: ['draft', 'in_review', 'changes_requested', 'approved'] })
+      .notNull()
+      .default('draft'),
+    content: text('content'),
+    cueCount: integer('cue_count').notNull().default(0),
+    /** Who last changed the working copy: they may not approve it. */
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewerUserId: integer('reviewer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewComment: text('review_comment'),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('caption_tracks_video_lang_key').on(t.videoId, t.srclang),
+    check('caption_tracks_status_check', sql`${t.status} in ('draft', 'in_review', 'changes_requested', 'approved')`),
+  ],
+);
+
+/** Captions asked for a course's video; its progress (requested → drafted → in review → published) follows the track. */
+export const captionOrders = pgTable(
+  'caption_orders',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    srclang: text('srclang').notNull().default('en'),
+    note: text('note').notNull().default(''),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('caption_orders_course_video_key').on(t.courseId, t.videoId, t.srclang)],
+);
+
+/**
+ * A resumable video upload: the browser sends the file in chunks at increasing offsets; the bytes wait in a part
+ * file on the server until the last one, then go to storage. `video_id` is set when it replaces a video's file.
+ */
+export const videoUploads = pgTable('video_uploads', {
+  id: text('id').primaryKey(),
+  videoId: integer('video_id').references(() => videos.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
     .notNull()
-    .references(() => videos.id, { onDelete: 'cascade' }),
-  label: text('label').notNull(),
-  srclang: text('srclang').notNull(),
-  storageKey: text('storage_key').notNull(),
-  isDefault: boolean('is_default').notNull().default(false),
+    .references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  receivedBytes: bigint('received_bytes', { mode: 'number' }).notNull().default(0),
+  /** Seconds, as the browser read it from the file's metadata. */
+  duration: integer('duration').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const chunks = pgTable(

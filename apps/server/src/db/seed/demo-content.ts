@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
@@ -565,14 +565,26 @@ export async function seedDemoContent(
   );
   const [storedVideo] = await tx
     .insert(videos)
-    .values({ kind: 'file', storageKey: DEMO_VIDEO.key, duration: DEMO_VIDEO.duration })
+    .values({
+      kind: 'file',
+      storageKey: DEMO_VIDEO.key,
+      duration: DEMO_VIDEO.duration,
+      title: 'Equivalent fractions',
+      contentType: 'video/webm',
+      fileName: 'equivalent-fractions.webm',
+      sizeBytes: statSync(path.join(mediaDir, 'equivalent-fractions.webm')).size,
+    })
     .returning({ id: videos.id });
+  const demoCaptions = readFileSync(path.join(mediaDir, 'equivalent-fractions.en.vtt'), 'utf8');
   await tx.insert(captionTracks).values({
     videoId: storedVideo!.id,
     label: 'English',
     srclang: 'en',
     storageKey: DEMO_VIDEO.captionsKey,
     isDefault: true,
+    status: 'approved',
+    content: demoCaptions,
+    cueCount: (demoCaptions.match(/-->/g) ?? []).length,
   });
 
   const outlines: [number, NodeSpec[]][] = [
@@ -680,7 +692,13 @@ async function seedNodes(
         if (!('storedVideo' in chunk)) {
           const [video] = await tx
             .insert(videos)
-            .values({ kind: 'hosted', provider: 'youtube', hostedId: hostedId(chunk.title), duration: chunk.seconds })
+            .values({
+              kind: 'hosted',
+              provider: 'youtube',
+              hostedId: hostedId(chunk.title),
+              title: chunk.title,
+              duration: chunk.seconds,
+            })
             .returning({ id: videos.id });
           videoId = video!.id;
         }

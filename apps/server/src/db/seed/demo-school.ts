@@ -211,6 +211,8 @@ export async function seedDemoSchool(
 
     const teacherId = await makeUser('teacher@banksia.test', 'Priya', 'Sharma');
     const contentId = await makeUser('content@banksia.test', 'Sam', 'Okafor');
+    // A second content author, so work that needs a second person (caption review) can be tried.
+    const editorId = await makeUser('editor@banksia.test', 'Lena', 'Fischer');
     const studentId = await makeUser('student@banksia.test', 'Ava', 'Nguyen');
     await tx.insert(userRoles).values([
       { userId: teacherId, role: 'teacher' },
@@ -218,6 +220,7 @@ export async function seedDemoSchool(
       { userId: contentId, role: 'content_admin' },
       { userId: contentId, role: 'roster_admin' },
       { userId: contentId, role: 'payments_admin' },
+      { userId: editorId, role: 'content_admin' },
       { userId: studentId, role: 'student' },
     ]);
     const teacherProfile = await makeProfile(teacherId, 'teacher');

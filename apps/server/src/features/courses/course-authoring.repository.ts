@@ -238,9 +238,10 @@ export async function videoOptions(db: Executor) {
     provider: string | null;
     hosted_id: string | null;
     duration: number;
+    title: string;
     used_as: string | null;
   }>(sql`
-    select v.id, v.kind, v.storage_key, v.provider, v.hosted_id, v.duration,
+    select v.id, v.kind, v.storage_key, v.provider, v.hosted_id, v.duration, v.title,
            (select ch.title from chunks ch where ch.video_id = v.id order by ch.id limit 1) as used_as
     from videos v
     order by v.id desc
@@ -310,10 +311,45 @@ export async function attentionCounts(db: Executor) {
     unpublished_lessons: number;
     unpublished_exams: number;
     pending_support_requests: number;
+    captions_in_review: number;
   }>(sql`
     select (select count(*)::int from courses where not is_published) as draft_courses,
            (select count(*)::int from lessons where not is_published) as unpublished_lessons,
            (select count(*)::int from exams where not is_published) as unpublished_exams,
-           (select count(*)::int from support_requests where resolved_at is null) as pending_support_requests`);
+           (select count(*)::int from support_requests where resolved_at is null) as pending_support_requests,
+           (select count(*)::int from caption_tracks where status = 'in_review') as captions_in_review`);
   return rows[0]!;
+}
+
+/** What students and classes hold in a lesson: visits and watching of its parts, ratings, notes, answers, tasks. */
+export async function studentWorkInLesson(db: Executor, lessonId: number) {
+  const { rows } = await db.execute<{
+    visits: number;
+    ratings: number;
+    notes: number;
+    responses: number;
+    tasks: number;
+  }>(sql`
+    select (select count(*)::int from chunk_visits v join chunks ch on ch.id = v.chunk_id where ch.lesson_id = ${lessonId})
+             + (select count(*)::int from chunk_watches w join chunks ch on ch.id = w.chunk_id where ch.lesson_id = ${lessonId})
+             as visits,
+           (select count(*)::int from lesson_self_ratings where lesson_id = ${lessonId}) as ratings,
+           (select count(*)::int from lesson_notes where lesson_id = ${lessonId}) as notes,
+           (select count(*)::int from activity_responses r join activities a on a.id = r.activity_id
+             where a.lesson_id = ${lessonId}) as responses,
+           (select count(*)::int from task_items where lesson_id = ${lessonId}) as tasks`);
+  return rows[0]!;
+}
+
+/** Deletes a tree node and the topic, lesson or attachment it places (a lesson's parts go with it). */
+export async function deleteTreeValue(
+  tx: Executor,
+  courseId: number,
+  nodeId: number,
+  nodeType: 'section' | 'lesson' | 'attachment',
+  valueId: number,
+): Promise<void> {
+  await tx.delete(courseTreeNodes).where(and(eq(courseTreeNodes.id, nodeId), eq(courseTreeNodes.courseId, courseId)));
+  const table = { section: sections, lesson: lessons, attachment: attachments }[nodeType];
+  await tx.delete(table).where(and(eq(table.id, valueId), eq(table.courseId, courseId)));
 }

@@ -7,9 +7,11 @@ import {
   adminOverviewResponse,
   courseAttachmentParams,
   courseIdParams,
+  courseNodeParams,
   courseSectionParams,
   createCourseBody,
   createCourseResponse,
+  deleteNodeQuery,
   lessonIdParams,
   MAX_ATTACHMENT_BYTES,
   reorderChildrenBody,
@@ -209,6 +211,28 @@ export function courseAuthoringRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           request.params.courseId,
           request.params.attachmentId,
           request.body,
+          request.ip,
+        ),
+    );
+
+    app.delete(
+      `${base}/:courseId/nodes/:nodeId/`,
+      {
+        config,
+        schema: {
+          tags,
+          params: courseNodeParams,
+          querystring: deleteNodeQuery,
+          response: { 200: adminCourseDetailResponse },
+        },
+      },
+      async (request) =>
+        courses.deleteNode(
+          deps,
+          requireActor(request),
+          request.params.courseId,
+          request.params.nodeId,
+          request.query.version,
           request.ip,
         ),
     );

@@ -517,3 +517,87 @@ export async function uploadAttachment(
     throw error;
   }
 }
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * DELETE api:admin-course-node: removes a topic, lesson or attachment from the course for good (the rule is in
+ * docs/videos-and-captions.md): a topic only when empty; a lesson only when no student has visited, watched,
+ * rated, noted or answered anything in it and no task names it (otherwise unpublish it); an attachment always (its
+ * file stays in storage: copies of the course share it). Attachments placed in a deleted lesson go with it.
+ */
+export async function deleteNode(
+  deps: AppDeps,
+  actor: Actor,
+  courseId: number,
+  nodeId: number,
+  version: number,
+  ip: string,
+): Promise<AdminCourseDetail> {
+  return deps.db.transaction(async (tx) => {
+    await claimCourse(tx, courseId, version);
+    const nodes = await repo.nodesOfCourse(tx, courseId);
+    const node = nodes.find((n) => n.id === nodeId);
+    if (!node || node.nodeType === 'course') throw new AppError('not_found', 'No such item in this course.');
+    const children = nodes.filter((n) => n.parentId === node.id);
+    let before: Record<string, unknown> = {
+      node_type: node.nodeType,
+      value_id: node.valueId,
+      parent_node_id: node.parentId,
+    };
+    switch (node.nodeType) {
+      case 'exam':
+        throw new AppError(
+          'conflict',
+          'Exams and question sets are not deleted from the course tree: unpublish it instead.',
+        );
+      case 'section': {
+        if (children.length) {
+          throw new AppError(
+            'conflict',
+            `This topic still holds ${plural(children.length, 'item')}: move or delete them first.`,
+          );
+        }
+        const section = await repo.findSection(tx, courseId, node.valueId);
+        before = { ...before, title: section?.title };
+        await repo.deleteTreeValue(tx, courseId, node.id, 'section', node.valueId);
+        break;
+      }
+      case 'lesson': {
+        const work = await repo.studentWorkInLesson(tx, node.valueId);
+        const held = [
+          work.visits && plural(work.visits, 'visit or viewing record', 'visit or viewing records'),
+          work.ratings && plural(work.ratings, 'self-rating'),
+          work.notes && plural(work.notes, 'note'),
+          work.responses && plural(work.responses, 'activity answer'),
+          work.tasks && plural(work.tasks, 'task'),
+        ].filter(Boolean);
+        if (held.length) {
+          throw new AppError(
+            'conflict',
+            `Students have work or progress in this lesson (${held.join(', ')}), so it cannot be deleted: unpublish it instead.`,
+          );
+        }
+        for (const child of children) {
+          await repo.deleteTreeValue(tx, courseId, child.id, 'attachment', child.valueId);
+        }
+        await repo.deleteTreeValue(tx, courseId, node.id, 'lesson', node.valueId);
+        break;
+      }
+      case 'attachment':
+        await repo.deleteTreeValue(tx, courseId, node.id, 'attachment', node.valueId);
+        break;
+    }
+    await audit(tx, {
+      actorUserId: actor.userId,
+      action: `delete_${node.nodeType}`,
+      entityType: node.nodeType,
+      entityId: node.valueId,
+      before: { ...before, course_id: courseId, child_node_ids: children.map((c) => c.id) },
+      ip,
+    });
+    return courseDetail(deps, courseId, tx);
+  });
+}

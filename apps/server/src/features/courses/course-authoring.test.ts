@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activities,
+  attachments,
   auditLog,
   chunks,
   chunkVisits,
@@ -346,6 +347,64 @@ describe('course editor', () => {
       is_premium: true,
     });
     expect(patched.json().attachments[0].is_premium).toBe(true);
+  });
+});
+
+describe('deleting from the course tree', () => {
+  it('deletes an empty topic, a lesson nobody has used and an attachment; refuses a topic with items and a lesson with student work', async () => {
+    const course = await createCourse(ctx.db);
+    const topic = await createSection(ctx.db, course, { title: 'Ratios' });
+    const emptyTopic = await createSection(ctx.db, course, { title: 'Empty topic' });
+    const used = await createLesson(ctx.db, course, { title: 'Visited lesson', parent: topic });
+    const unused = await createLesson(ctx.db, course, { title: 'Never opened', parent: topic });
+    const sheet = await createAttachment(ctx.db, course, { title: 'Sheet', parent: unused });
+    const loose = await createAttachment(ctx.db, course, { title: 'Loose sheet' });
+    const school = await createSchool(ctx.db);
+    const klass = await createClass(ctx.db, school, { courseId: course.id });
+    const pupil = await createStudent(ctx.db, school, [klass]);
+    await ctx.db.insert(chunkVisits).values({
+      schoolId: school.id,
+      classId: klass.id,
+      profileId: pupil.profile.id,
+      chunkId: used.chunks[0]!.id,
+      firstVisitedAt: new Date(),
+      lastVisitedAt: new Date(),
+    });
+    const remove = async (nodeId: number) => {
+      const { course: c } = await detail(course.id);
+      return staff.request({
+        method: 'DELETE',
+        url: `/api/v1/admin/courses/${course.id}/nodes/${nodeId}/?version=${c.version}`,
+      });
+    };
+
+    const refusedTopic = await remove(topic.node.id);
+    expect(refusedTopic.statusCode).toBe(409);
+    expect(refusedTopic.json().detail).toBe('This topic still holds 2 items: move or delete them first.');
+    const refusedLesson = await remove(used.node.id);
+    expect(refusedLesson.statusCode).toBe(409);
+    expect(refusedLesson.json().detail).toMatch(
+      /Students have work or progress in this lesson \(1 visit .*unpublish it instead/,
+    );
+    expect(await ctx.db.select().from(lessons).where(eq(lessons.id, used.lesson.id))).toHaveLength(1);
+
+    expect((await remove(unused.node.id)).statusCode).toBe(200);
+    expect(await ctx.db.select().from(lessons).where(eq(lessons.id, unused.lesson.id))).toEqual([]);
+    // Its attachment went with it.
+    expect(await ctx.db.select().from(attachments).where(eq(attachments.id, sheet.attachment.id))).toEqual([]);
+    const afterLoose = await remove(loose.node.id);
+    expect(afterLoose.statusCode).toBe(200);
+    expect(afterLoose.json().tree.map((n: { title: string }) => n.title)).toEqual(['Ratios', 'Empty topic']);
+    expect((await remove(emptyTopic.node.id)).statusCode).toBe(200);
+    expect(await ctx.db.select().from(sections).where(eq(sections.id, emptyTopic.section.id))).toEqual([]);
+    const logged = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'delete_lesson'));
+    expect(logged.map((l) => l.entityId)).toEqual([String(unused.lesson.id)]);
+    // A stale version changes nothing.
+    const stale = await staff.request({
+      method: 'DELETE',
+      url: `/api/v1/admin/courses/${course.id}/nodes/${used.node.id}/?version=1`,
+    });
+    expect(stale.statusCode).toBe(409);
   });
 });
 

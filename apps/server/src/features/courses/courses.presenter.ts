@@ -149,13 +149,20 @@ export function presentLesson(
         hosted_id: open ? v.hostedId : null,
         duration: v.duration,
         captions: open
-          ? (captionsByVideo.get(v.id) ?? []).map((t) => ({
-              id: t.id,
-              label: t.label,
-              srclang: t.srclang,
-              url: storage.publicUrl(t.storageKey),
-              is_default: t.isDefault,
-            }))
+          ? (captionsByVideo.get(v.id) ?? []).flatMap((t) =>
+              // Only an approved copy has a file (the repository reads no others).
+              t.storageKey
+                ? [
+                    {
+                      id: t.id,
+                      label: t.label,
+                      srclang: t.srclang,
+                      url: storage.publicUrl(t.storageKey),
+                      is_default: t.isDefault,
+                    },
+                  ]
+                : [],
+            )
           : [],
       },
     };

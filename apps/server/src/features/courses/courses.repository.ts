@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   activities,
@@ -129,10 +129,11 @@ export async function captionsOfCourse(db: Executor, courseId: number): Promise<
     .from(chunks)
     .innerJoin(lessons, eq(lessons.id, chunks.lessonId))
     .where(eq(lessons.courseId, courseId));
+  // Students get only approved captions: a track's file exists only once a second person approved it.
   return db
     .select()
     .from(captionTracks)
-    .where(inArray(captionTracks.videoId, used))
+    .where(and(inArray(captionTracks.videoId, used), isNotNull(captionTracks.storageKey)))
     .orderBy(asc(captionTracks.videoId), asc(captionTracks.id));
 }
 
@@ -234,7 +235,7 @@ export async function captionsOfVideos(db: Executor, videoIds: number[]): Promis
   return db
     .select()
     .from(captionTracks)
-    .where(inArray(captionTracks.videoId, videoIds))
+    .where(and(inArray(captionTracks.videoId, videoIds), isNotNull(captionTracks.storageKey)))
     .orderBy(asc(captionTracks.videoId), asc(captionTracks.id));
 }
 

@@ -59,7 +59,8 @@ export async function adminLesson(deps: AppDeps, lessonId: number, db: Executor 
     videos: videoRows.map((v) => {
       const source =
         v.kind === 'file' ? (v.storage_key ?? '').split('/').pop() : `${v.provider ?? 'video'} ${v.hosted_id}`;
-      const name = v.used_as ? `${v.used_as} (${source})` : source;
+      // Library videos go by their title; older ones by the part that first used them.
+      const name = v.title ? `${v.title} (${source})` : v.used_as ? `${v.used_as} (${source})` : source;
       return { id: v.id, kind: v.kind, duration: v.duration, label: `#${v.id} ${name}, ${formatDuration(v.duration)}` };
     }),
     question_sets: questionSets,

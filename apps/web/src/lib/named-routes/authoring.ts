@@ -21,5 +21,6 @@ export const authoringRoutes = {
   'api:admin-course-lessons': '/api/v1/admin/courses/{courseId}/lessons/',
   'api:admin-course-attachments': '/api/v1/admin/courses/{courseId}/attachments/',
   'api:admin-course-attachment': '/api/v1/admin/courses/{courseId}/attachments/{attachmentId}/',
+  'api:admin-course-node': '/api/v1/admin/courses/{courseId}/nodes/{nodeId}/',
   'api:admin-lesson': '/api/v1/admin/lessons/{lessonId}/',
 } as const;

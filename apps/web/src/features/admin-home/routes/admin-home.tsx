@@ -7,6 +7,7 @@ import {
   IconClipboardList,
   IconInbox,
   IconMail,
+  IconMovie,
   IconPencil,
   IconPlus,
   IconPuzzle,
@@ -65,6 +66,35 @@ const tasks: Task[] = [
         label: 'Draft courses',
         to: `${urlFor('content-admin-courses')}?published=no`,
         description: 'Courses students cannot see yet: publish one from its editor when it is ready.',
+      },
+    ],
+  },
+  {
+    title: 'Videos and captions',
+    icon: <IconMovie size={20} aria-hidden />,
+    tools: [
+      {
+        label: 'Videos',
+        to: urlFor('content-admin-videos'),
+        description: 'Upload, replace and delete lesson videos; see where each is used and its captions.',
+      },
+      {
+        label: 'Captions',
+        to: urlFor('content-admin-captions'),
+        description: "Each course's videos by caption state: upload, write and request captions.",
+      },
+      {
+        label: 'Review captions',
+        to: urlFor('content-admin-caption-review'),
+        description: 'Approve or send back captions someone else wrote. Students see only approved captions.',
+        count: (o) => [
+          o.captions_in_review
+            ? {
+                n: o.captions_in_review,
+                label: o.captions_in_review === 1 ? 'caption to review' : 'captions to review',
+              }
+            : null,
+        ],
       },
     ],
   },

@@ -10,7 +10,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { patchJson, postJson, putJson } from '../../../lib/request';
+import { deleteJson, patchJson, postJson, putJson } from '../../../lib/request';
 import { adminCourseQueryOptions } from './get-course';
 
 const transform = (b: unknown) => adminCourseDetailResponse.parse(b);
@@ -26,7 +26,8 @@ export type CourseWrite =
   | { kind: 'add-section'; body: AddTreeItemBody }
   | { kind: 'add-lesson'; body: AddTreeItemBody }
   | { kind: 'section'; sectionId: number; body: UpdateSectionBody }
-  | { kind: 'attachment'; attachmentId: number; body: UpdateAttachmentBody };
+  | { kind: 'attachment'; attachmentId: number; body: UpdateAttachmentBody }
+  | { kind: 'delete'; nodeId: number; version: number };
 
 export async function writeCourse(courseId: number, write: CourseWrite): Promise<AdminCourseDetail> {
   switch (write.kind) {
@@ -43,6 +44,15 @@ export async function writeCourse(courseId: number, write: CourseWrite): Promise
         await patchJson(urlFor('api:admin-course-section', { courseId, sectionId: write.sectionId }), write.body, {
           transform,
         }),
+      );
+    case 'delete':
+      return unwrap(
+        await deleteJson(
+          `${urlFor('api:admin-course-node', { courseId, nodeId: write.nodeId })}?version=${write.version}`,
+          {
+            transform,
+          },
+        ),
       );
     case 'attachment':
       return unwrap(

@@ -60,6 +60,48 @@ describe('CourseTree', () => {
     );
   });
 
+  it('moves a lesson into another topic by keyboard, and never a topic into its own items', async () => {
+    // Lay every item out in document order, 40px apart, as the tree shows them.
+    HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+      const li = this.closest('li');
+      const top = li ? [...document.querySelectorAll('li')].indexOf(li as HTMLLIElement) * 40 : 0;
+      return { x: 0, y: top, top, left: 0, width: 400, height: 40, right: 400, bottom: top + 40, toJSON: () => ({}) };
+    };
+    const nested = [
+      node(2, 'Number', 'section', [node(5, 'Fractions', 'lesson'), node(6, 'Ratios', 'lesson')]),
+      node(3, 'Algebra', 'section'),
+      node(4, 'Decimals', 'lesson'),
+    ];
+    const onAction = vi.fn<(a: TreeAction) => void>();
+    renderWithProviders(<CourseTree nodes={nested} parentNodeId={1} parentTitle="Maths" onAction={onAction} />);
+    const pause = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    const handle = screen.getByRole('button', { name: 'Reorder Decimals' });
+    handle.focus();
+    fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
+    await pause();
+    fireEvent.keyDown(handle, { code: 'ArrowUp', key: 'ArrowUp' });
+    await pause();
+    fireEvent.keyDown(handle, { code: 'ArrowUp', key: 'ArrowUp' });
+    await pause();
+    fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
+    // Dropped over Ratios, the last lesson of Number: it goes into Number, before Ratios.
+    await waitFor(() =>
+      expect(onAction).toHaveBeenCalledWith({ kind: 'reorder', parentNodeId: 2, nodeIds: [5, 4, 6] }),
+    );
+
+    // A topic dropped among its own lessons stays where it is.
+    onAction.mockClear();
+    const topic = screen.getByRole('button', { name: 'Reorder Number' });
+    topic.focus();
+    fireEvent.keyDown(topic, { code: 'Space', key: ' ' });
+    await pause();
+    fireEvent.keyDown(topic, { code: 'ArrowDown', key: 'ArrowDown' });
+    await pause();
+    fireEvent.keyDown(topic, { code: 'Space', key: ' ' });
+    await pause();
+    expect(onAction).not.toHaveBeenCalled();
+  });
+
   it('offers Move up in each item menu, and links lessons to their editor', async () => {
     const onAction = vi.fn<(a: TreeAction) => void>();
     const { user } = renderWithProviders(

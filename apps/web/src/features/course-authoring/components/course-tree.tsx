@@ -34,6 +34,7 @@ import {
   IconStar,
   IconClock,
   IconMovie,
+  IconTrash,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { urlFor } from '../../../lib/named-routes';
@@ -43,6 +44,7 @@ export type TreeAction =
   | { kind: 'reorder'; parentNodeId: number; nodeIds: number[] }
   | { kind: 'rename'; node: AuthoringTreeNode }
   | { kind: 'move'; node: AuthoringTreeNode }
+  | { kind: 'delete'; node: AuthoringTreeNode }
   | { kind: 'add'; what: 'section' | 'lesson'; parentNodeId: number; parentTitle: string }
   | { kind: 'flag'; node: AuthoringTreeNode; flag: 'is_published' | 'is_coming_soon' | 'is_premium'; value: boolean };
 
@@ -69,42 +71,139 @@ const typeIcons: Record<AuthoringTreeNode['node_type'], typeof IconFolder> = {
   attachment: IconFileTypePdf,
 };
 
-function titleOf(nodes: AuthoringTreeNode[], id: string | number): string {
-  return nodes.find((n) => n.node_id === Number(id))?.title ?? 'the item';
+/** Where each node sits: its parent's node id and its place among its siblings, for the whole tree. */
+interface TreeIndex {
+  byId: Map<number, AuthoringTreeNode>;
+  parentOf: Map<number, number>;
+  childrenOf: Map<number, number[]>;
+}
+
+function indexTree(nodes: AuthoringTreeNode[], rootId: number): TreeIndex {
+  const index: TreeIndex = { byId: new Map(), parentOf: new Map(), childrenOf: new Map() };
+  const walk = (list: AuthoringTreeNode[], parentId: number) => {
+    index.childrenOf.set(
+      parentId,
+      list.map((n) => n.node_id),
+    );
+    for (const n of list) {
+      index.byId.set(n.node_id, n);
+      index.parentOf.set(n.node_id, parentId);
+      walk(n.children, n.node_id);
+    }
+  };
+  walk(nodes, rootId);
+  return index;
+}
+
+/** The places a kind of node may sit in (as the server allows): the course or a topic; attachments also lessons. */
+function mayGoInto(node: AuthoringTreeNode, parent: AuthoringTreeNode | null): boolean {
+  const parentType = parent?.node_type ?? 'course';
+  if (parentType === 'course' || parentType === 'section') return true;
+  return node.node_type === 'attachment' && parentType === 'lesson';
 }
 
 /**
- * One level of the course tree, sortable by drag and drop and by keyboard (dnd-kit, ADR 017): focus an item's
- * handle, press Space to pick it up, the arrow keys to move it, Space to drop it or Escape to cancel. Topics hold
- * their own sortable level. Moving to another topic, renaming and publishing are in each item's menu.
+ * The course tree, sortable by drag and drop and by keyboard (dnd-kit, ADR 017): focus an item's handle, press Space
+ * to pick it up, the arrow keys to move it, Space to drop it or Escape to cancel. One drag context holds every level,
+ * so an item can be dropped among another topic's items to move it there (a lesson into another topic, say); the
+ * item's menu also moves it, renames, publishes and deletes it.
  */
 export function CourseTree({ nodes, parentNodeId, parentTitle, onAction, disabled }: CourseTreeProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const ids = nodes.map((n) => n.node_id);
-  const position = (id: string | number) => ids.indexOf(Number(id)) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `Picked up ${titleOf(nodes, active.id)}, position ${position(active.id)} of ${ids.length} in ${parentTitle}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${titleOf(nodes, active.id)} is now at position ${position(over.id)} of ${ids.length}.` : '',
-    onDragEnd: ({ active, over }) =>
-      over
-        ? `${titleOf(nodes, active.id)} dropped at position ${position(over.id)} of ${ids.length}.`
-        : `${titleOf(nodes, active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Moving ${titleOf(nodes, active.id)} was cancelled.`,
+  const index = indexTree(nodes, parentNodeId);
+  const titleOf = (id: string | number) => index.byId.get(Number(id))?.title ?? 'the item';
+  const placeTitle = (id: number) => (id === parentNodeId ? parentTitle : titleOf(id));
+  const where = (id: string | number) => {
+    const parent = index.parentOf.get(Number(id)) ?? parentNodeId;
+    const siblings = index.childrenOf.get(parent) ?? [];
+    return `position ${siblings.indexOf(Number(id)) + 1} of ${siblings.length} in ${placeTitle(parent)}`;
   };
 
-  const reorder = (from: number, to: number) => {
-    if (from === to || to < 0 || to >= ids.length) return;
-    onAction({ kind: 'reorder', parentNodeId, nodeIds: arrayMove(ids, from, to) });
+  /** What dropping `activeId` on `overId` does, or null when it does nothing or is not allowed. */
+  const dropOn = (activeId: number, overId: number): TreeAction | null => {
+    if (activeId === overId) return null;
+    const from = index.parentOf.get(activeId);
+    const to = index.parentOf.get(overId);
+    const moving = index.byId.get(activeId);
+    if (from === undefined || to === undefined || !moving) return null;
+    const target = index.childrenOf.get(to) ?? [];
+    if (from === to) {
+      return {
+        kind: 'reorder',
+        parentNodeId: to,
+        nodeIds: arrayMove(target, target.indexOf(activeId), target.indexOf(overId)),
+      };
+    }
+    // Not into itself or its own items, and only where its kind may go.
+    for (let p: number | undefined = to; p !== undefined && p !== parentNodeId; p = index.parentOf.get(p)) {
+      if (p === activeId) return null;
+    }
+    if (!mayGoInto(moving, to === parentNodeId ? null : (index.byId.get(to) ?? null))) return null;
+    const nodeIds = [...target];
+    nodeIds.splice(target.indexOf(overId), 0, activeId);
+    return { kind: 'reorder', parentNodeId: to, nodeIds };
+  };
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, ${where(active.id)}.`,
+    onDragOver: ({ active, over }) => {
+      if (!over) return '';
+      const to = index.parentOf.get(Number(over.id)) ?? parentNodeId;
+      if (to === index.parentOf.get(Number(active.id))) return `${titleOf(active.id)} is now at ${where(over.id)}.`;
+      return dropOn(Number(active.id), Number(over.id))
+        ? `${titleOf(active.id)} would move into ${placeTitle(to)}, before ${titleOf(over.id)}.`
+        : `${titleOf(active.id)} cannot go into ${placeTitle(to)}.`;
+    },
+    onDragEnd: ({ active, over }) => {
+      if (!over) return `${titleOf(active.id)} dropped.`;
+      const action = over ? dropOn(Number(active.id), Number(over.id)) : null;
+      return action?.kind === 'reorder'
+        ? `${titleOf(active.id)} dropped in ${placeTitle(action.parentNodeId)}, position ${action.nodeIds.indexOf(Number(active.id)) + 1}.`
+        : `${titleOf(active.id)} stays where it was.`;
+    },
+    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    reorder(ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
+    if (!over) return;
+    const action = dropOn(Number(active.id), Number(over.id));
+    if (action) onAction(action);
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'To move, press Space to pick up the item, the up and down arrow keys to move it (into another topic too), and Space again to drop it. Press Escape to cancel.',
+        },
+      }}
+    >
+      <TreeLevel nodes={nodes} parentNodeId={parentNodeId} onAction={onAction} disabled={disabled} />
+    </DndContext>
+  );
+}
+
+interface TreeLevelProps {
+  nodes: AuthoringTreeNode[];
+  parentNodeId: number;
+  onAction: (action: TreeAction) => void;
+  disabled: boolean | undefined;
+}
+
+/** One level of the tree: its items, sortable within it (and droppable from other levels). */
+function TreeLevel({ nodes, parentNodeId, onAction, disabled }: TreeLevelProps) {
+  const ids = nodes.map((n) => n.node_id);
+  const reorder = (from: number, to: number) => {
+    if (from === to || to < 0 || to >= ids.length) return;
+    onAction({ kind: 'reorder', parentNodeId, nodeIds: arrayMove(ids, from, to) });
   };
 
   if (!nodes.length) {
@@ -116,34 +215,26 @@ export function CourseTree({ nodes, parentNodeId, parentTitle, onAction, disable
   }
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable:
-            'To reorder, press Space to pick up the item, the up and down arrow keys to move it, and Space again to drop it. Press Escape to cancel.',
-        },
-      }}
+    <SortableContext
+      id={`level-${parentNodeId}`}
+      items={ids}
+      strategy={verticalListSortingStrategy}
+      disabled={disabled}
     >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
-        <Stack gap={6} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {nodes.map((node, index) => (
-            <SortableNode
-              key={node.node_id}
-              node={node}
-              index={index}
-              count={nodes.length}
-              onAction={onAction}
-              onReorder={reorder}
-              disabled={disabled}
-            />
-          ))}
-        </Stack>
-      </SortableContext>
-    </DndContext>
+      <Stack gap={6} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {nodes.map((node, index) => (
+          <SortableNode
+            key={node.node_id}
+            node={node}
+            index={index}
+            count={nodes.length}
+            onAction={onAction}
+            onReorder={reorder}
+            disabled={disabled}
+          />
+        ))}
+      </Stack>
+    </SortableContext>
   );
 }
 
@@ -169,11 +260,11 @@ function SortableNode({ node, index, count, onAction, onReorder, disabled }: Sor
   return (
     <Box
       component="li"
-      ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : undefined }}
       data-testid={`tree-node-${node.node_id}`}
     >
-      <Paper withBorder px="xs" py={6} shadow={isDragging ? 'md' : undefined}>
+      {/* The row is what is measured: a topic's own items below it are targets of their own. */}
+      <Paper ref={setNodeRef} withBorder px="xs" py={6} shadow={isDragging ? 'md' : undefined}>
         <Group gap="xs" wrap="nowrap">
           <ActionIcon
             variant="subtle"
@@ -292,6 +383,15 @@ function SortableNode({ node, index, count, onAction, onReorder, disabled }: Sor
                   {node.is_premium ? 'Not premium' : 'Make premium'}
                 </Menu.Item>
               )}
+              {node.node_type !== 'exam' && (
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  onClick={() => onAction({ kind: 'delete', node })}
+                >
+                  Delete
+                </Menu.Item>
+              )}
               {isSection && (
                 <>
                   <Menu.Divider />
@@ -319,13 +419,7 @@ function SortableNode({ node, index, count, onAction, onReorder, disabled }: Sor
       </Paper>
       {(isSection || node.children.length > 0) && (
         <Box pl={36} pt={6} aria-label={`In ${node.title}`} role="group">
-          <CourseTree
-            nodes={node.children}
-            parentNodeId={node.node_id}
-            parentTitle={node.title}
-            onAction={onAction}
-            disabled={disabled}
-          />
+          <TreeLevel nodes={node.children} parentNodeId={node.node_id} onAction={onAction} disabled={disabled} />
         </Box>
       )}
     </Box>

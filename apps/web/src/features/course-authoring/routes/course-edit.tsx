@@ -101,7 +101,10 @@ function CourseEditor({ detail, reload }: { detail: AdminCourseDetail; reload: (
         setStatus('error');
         const fields = fieldErrorsOf(error);
         const first = Object.values(fields)[0];
-        setProblem({ conflict: isConflict(error), message: first ?? formErrorOf(error) });
+        const message = first ?? formErrorOf(error);
+        // A 409 is either a stale version (load the latest) or a refusal that says why (e.g. deleting a lesson
+        // students have used): only the first offers reloading.
+        setProblem({ conflict: isConflict(error) && message.startsWith('Someone else changed'), message });
       },
     });
   };
@@ -173,7 +176,8 @@ type Send = (make: (version: number) => CourseWrite, onDone?: () => void) => voi
 type Prompt =
   | { kind: 'rename'; node: AuthoringTreeNode }
   | { kind: 'add'; what: 'section' | 'lesson'; parentNodeId: number; parentTitle: string }
-  | { kind: 'move'; node: AuthoringTreeNode };
+  | { kind: 'move'; node: AuthoringTreeNode }
+  | { kind: 'delete'; node: AuthoringTreeNode };
 
 /** Places an item may move to: the course, or a topic outside the item itself (attachments also into lessons). */
 function destinations(detail: AdminCourseDetail, node: AuthoringTreeNode) {
@@ -237,6 +241,7 @@ function TreeSection({ detail, send, busy }: { detail: AdminCourseDetail; send: 
         return;
       case 'rename':
       case 'move':
+      case 'delete':
         open({ kind: action.kind, node: action.node });
         return;
       case 'add':
@@ -284,6 +289,11 @@ function TreeSection({ detail, send, busy }: { detail: AdminCourseDetail; send: 
         }),
         done,
       );
+    } else if (prompt.kind === 'delete') {
+      const { node } = prompt;
+      // Closed at once, so a refusal shows in the page's alert rather than behind the dialog.
+      done();
+      send((version) => ({ kind: 'delete', nodeId: node.node_id, version }));
     } else if (target) {
       const parentNodeId = Number(target);
       const nodeIds = [...childrenOf(detail, parentNodeId).map((n) => n.node_id), prompt.node.node_id];
@@ -301,7 +311,9 @@ function TreeSection({ detail, send, busy }: { detail: AdminCourseDetail; send: 
         ? `Add a ${prompt.what === 'section' ? (prompt.parentNodeId === detail.root_node_id ? 'topic' : 'sub-topic') : 'lesson'} to ${prompt.parentTitle}`
         : prompt?.kind === 'move'
           ? `Move ${prompt.node.title}`
-          : '';
+          : prompt?.kind === 'delete'
+            ? `Delete ${prompt.node.title}?`
+            : '';
   const currentParent =
     prompt?.kind === 'move' ? findParent(detail.tree, detail.root_node_id, prompt.node.node_id) : null;
 
@@ -359,7 +371,15 @@ function TreeSection({ detail, send, busy }: { detail: AdminCourseDetail; send: 
       <Modal opened={prompt !== null} onClose={() => setPrompt(null)} title={promptTitle} centered>
         <form onSubmit={submit} noValidate>
           <Stack>
-            {prompt?.kind === 'move' ? (
+            {prompt?.kind === 'delete' ? (
+              <Text>
+                {prompt.node.node_type === 'section'
+                  ? 'The topic is deleted for good. Only an empty topic can be deleted: move or delete what it holds first.'
+                  : prompt.node.node_type === 'lesson'
+                    ? 'The lesson, its parts and its attachments are deleted for good. A lesson students have opened or worked in cannot be deleted: unpublish it instead.'
+                    : 'The attachment is removed from the course for good.'}
+              </Text>
+            ) : prompt?.kind === 'move' ? (
               <Select
                 label="Move to"
                 data={destinations(detail, prompt.node).filter(
@@ -384,8 +404,19 @@ function TreeSection({ detail, send, busy }: { detail: AdminCourseDetail; send: 
               <Button variant="default" onClick={() => setPrompt(null)}>
                 Cancel
               </Button>
-              <Button type="submit" loading={busy} disabled={prompt?.kind === 'move' ? !target : !text.trim()}>
-                {prompt?.kind === 'move' ? 'Move' : prompt?.kind === 'add' ? 'Add' : 'Rename'}
+              <Button
+                type="submit"
+                loading={busy}
+                color={prompt?.kind === 'delete' ? 'red' : undefined}
+                disabled={prompt?.kind === 'delete' ? false : prompt?.kind === 'move' ? !target : !text.trim()}
+              >
+                {prompt?.kind === 'delete'
+                  ? 'Delete'
+                  : prompt?.kind === 'move'
+                    ? 'Move'
+                    : prompt?.kind === 'add'
+                      ? 'Add'
+                      : 'Rename'}
               </Button>
             </Group>
           </Stack>

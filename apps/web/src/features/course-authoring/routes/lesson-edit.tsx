@@ -285,7 +285,11 @@ function LessonEditor({ data, reload }: { data: AdminLesson; reload: () => Promi
                 Parts
               </Title>
               <Text size="sm" c="dimmed">
-                Each part plays one video. Reorder by dragging a handle, or focus it and press Space, the arrow keys,
+                Each part plays one video from the{' '}
+                <Anchor component={Link} to={urlFor('content-admin-videos')}>
+                  video library
+                </Anchor>{' '}
+                (upload new videos there). Reorder by dragging a handle, or focus it and press Space, the arrow keys,
                 then Space.
               </Text>
             </div>

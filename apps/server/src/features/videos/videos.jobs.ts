@@ -1,0 +1,23 @@
+import { defineJob, emptyPayload, type EmptyPayload } from '../../platform/jobs';
+import { removeAbandonedUploads } from './videos.service';
+
+declare module '../../platform/jobs' {
+  interface JobPayloads {
+    'video-uploads-cleanup': EmptyPayload;
+  }
+}
+
+/** Removes video uploads left unfinished for a day, and their part files, hourly. */
+export const videoUploadsCleanupJob = defineJob({
+  name: 'video-uploads-cleanup',
+  payload: emptyPayload,
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  expireInSeconds: 10 * 60,
+  cron: '29 * * * *',
+  pollSeconds: 30,
+  maxConcurrency: 1,
+  handler: async (_payload, { deps, log }) => {
+    const removed = await removeAbandonedUploads(deps);
+    if (removed) log.info({ removed }, 'abandoned video uploads clean-up');
+  },
+});

@@ -1,0 +1,416 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { FastifyInstance } from 'fastify';
+import { VIDEO_CHUNK_BYTES } from '@banksia/contracts/videos';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { auditLog, captionTracks, chunks, videos, videoUploads } from '../../db/schema/index';
+import {
+  createClass,
+  createCourse,
+  createLesson,
+  createSchool,
+  createStudent,
+  createTeacher,
+  createUser,
+} from '../../../test/factories';
+import { makeClient, TEST_SECRET, useTestApp, type TestClient } from '../../../test/harness';
+import { startTestS3Server, type TestS3Server } from '../../../test/s3-server';
+import { createS3Client } from '../../platform/s3-storage';
+import { parseCaptions } from './caption-format';
+
+const ctx = useTestApp();
+
+let staff: TestClient;
+let reviewer: TestClient;
+let teacher: TestClient;
+let studentClient: TestClient;
+let classId: number;
+let courseId: number;
+
+/** A file that starts like a WebM (EBML header), `size` bytes long. */
+function webm(size: number): Buffer {
+  const bytes = Buffer.alloc(size, 7);
+  bytes.writeUInt32BE(0x1a45dfa3, 0);
+  return bytes;
+}
+/** A file that starts like an MP4 (an `ftyp` box). */
+function mp4(size: number): Buffer {
+  const bytes = Buffer.alloc(size, 3);
+  bytes.writeUInt32BE(24, 0);
+  bytes.write('ftypisom', 4, 'latin1');
+  return bytes;
+}
+
+function putChunk(client: TestClient, uploadId: string, offset: number, bytes: Buffer) {
+  return client.request({
+    method: 'PUT',
+    url: `/api/v1/admin/video-uploads/${uploadId}/?offset=${offset}`,
+    headers: { 'content-type': 'application/octet-stream' },
+    payload: bytes,
+  });
+}
+
+async function start(body: Record<string, unknown>) {
+  return staff.post('/api/v1/admin/video-uploads/', {
+    title: 'Adding fractions',
+    file_name: 'adding.webm',
+    content_type: 'video/webm',
+    duration: 61.4,
+    ...body,
+  });
+}
+
+/** Uploads a whole file in one go; answers the video. */
+async function upload(bytes: Buffer, extra: Record<string, unknown> = {}) {
+  const started = await start({ size: bytes.length, ...extra });
+  expect(started.statusCode, started.body).toBe(201);
+  const { upload_id } = started.json() as { upload_id: string };
+  for (let offset = 0; offset < bytes.length; offset += VIDEO_CHUNK_BYTES) {
+    const res = await putChunk(staff, upload_id, offset, bytes.subarray(offset, offset + VIDEO_CHUNK_BYTES));
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const done = await staff.post(`/api/v1/admin/video-uploads/${upload_id}/complete/`);
+  expect(done.statusCode, done.body).toBe(201);
+  return (done.json() as { video: { id: number; url: string; duration: number; title: string } }).video;
+}
+
+const storedFile = (url: string) => path.join(ctx.config.dataDir, 'uploads', ...url.replace('/media/', '').split('/'));
+
+beforeAll(async () => {
+  staff = await ctx.client((await createUser(ctx.db, { roles: ['content_admin'] })).id);
+  reviewer = await ctx.client((await createUser(ctx.db, { roles: ['content_admin'] })).id);
+  const course = await createCourse(ctx.db);
+  courseId = course.id;
+  const school = await createSchool(ctx.db);
+  const klass = await createClass(ctx.db, school, { courseId: course.id });
+  classId = klass.id;
+  teacher = await ctx.client((await createTeacher(ctx.db, school, [klass])).user.id);
+  studentClient = await ctx.client((await createStudent(ctx.db, school, [klass])).user.id);
+});
+
+describe('video uploads', () => {
+  it('resume after an interruption: a wrong offset is a 409 naming where to go on, then the rest completes', async () => {
+    const bytes = webm(VIDEO_CHUNK_BYTES + 1000);
+    const started = await start({ size: bytes.length });
+    expect(started.statusCode, started.body).toBe(201);
+    const { upload_id, chunk_size } = started.json() as { upload_id: string; chunk_size: number };
+    expect(chunk_size).toBe(VIDEO_CHUNK_BYTES);
+    expect((await putChunk(staff, upload_id, 0, bytes.subarray(0, chunk_size))).json()).toMatchObject({
+      received: chunk_size,
+    });
+    // The browser lost the answer and sends the first chunk again: refused, with where the server's copy ends.
+    const again = await putChunk(staff, upload_id, 0, bytes.subarray(0, chunk_size));
+    expect(again.statusCode).toBe(409);
+    expect(again.headers['upload-offset']).toBe(String(chunk_size));
+    // Finishing early is refused too.
+    expect((await staff.post(`/api/v1/admin/video-uploads/${upload_id}/complete/`)).statusCode).toBe(409);
+    // After a reload, the status says where to resume.
+    const status = await staff.get(`/api/v1/admin/video-uploads/${upload_id}/`);
+    expect(status.json()).toMatchObject({ received: chunk_size, size: bytes.length });
+    // Someone else cannot see or continue it.
+    expect((await reviewer.get(`/api/v1/admin/video-uploads/${upload_id}/`)).statusCode).toBe(404);
+    expect((await putChunk(staff, upload_id, chunk_size, bytes.subarray(chunk_size))).statusCode).toBe(200);
+    const done = await staff.post(`/api/v1/admin/video-uploads/${upload_id}/complete/`);
+    expect(done.statusCode, done.body).toBe(201);
+    const { video } = done.json() as { video: { id: number; url: string; duration: number; size_bytes: number } };
+    expect(video).toMatchObject({ duration: 61, size_bytes: bytes.length, title: 'Adding fractions', kind: 'file' });
+    expect(readFileSync(storedFile(video.url)).equals(bytes)).toBe(true);
+    expect(await ctx.db.select().from(videoUploads).where(eq(videoUploads.id, upload_id))).toEqual([]);
+    expect(existsSync(path.join(ctx.config.dataDir, 'video-uploads', `${upload_id}.part`))).toBe(false);
+    const [logged] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'upload_video'));
+    expect(logged).toMatchObject({ entityId: String(video.id) });
+  });
+
+  it('refuses a wrong type, a file too large, and bytes that are not the declared video', async () => {
+    const wrongType = await start({ size: 100, content_type: 'video/quicktime' });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().errors.content_type).toEqual(['Choose an MP4 or WebM video.']);
+    const tooBig = await start({ size: 2_000_000_001 });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().errors.size).toBeDefined();
+    // Declared WebM, but the bytes are an MP4: refused at the first chunk.
+    const started = await start({ size: 1000 });
+    const { upload_id } = started.json() as { upload_id: string };
+    const wrongBytes = await putChunk(staff, upload_id, 0, mp4(1000));
+    expect(wrongBytes.statusCode).toBe(400);
+    expect(wrongBytes.json().errors.file).toEqual(['This file is not a WebM video.']);
+    // More bytes than declared.
+    expect((await putChunk(staff, upload_id, 0, webm(1001))).statusCode).toBe(400);
+    // An MP4 declared as MP4 is fine.
+    const video = await upload(mp4(5000), { content_type: 'video/mp4', file_name: 'clip.mp4' });
+    expect(video.url).toMatch(/\.mp4$/);
+  });
+
+  it('replaces a file keeping the video id, and deletes the old file', async () => {
+    const first = await upload(webm(3000));
+    const started = await start({ size: 4000, video_id: first.id, duration: 90, title: undefined });
+    const { upload_id } = started.json() as { upload_id: string };
+    await putChunk(staff, upload_id, 0, webm(4000));
+    const done = await staff.post(`/api/v1/admin/video-uploads/${upload_id}/complete/`);
+    const { video } = done.json() as { video: { id: number; url: string; duration: number } };
+    expect(video).toMatchObject({ id: first.id, duration: 90, title: 'Adding fractions' });
+    expect(video.url).not.toBe(first.url);
+    expect(existsSync(storedFile(first.url))).toBe(false);
+    expect(readFileSync(storedFile(video.url)).length).toBe(4000);
+  });
+
+  it('lists with search and where each video is used; deletes only what no lesson plays', async () => {
+    const used = await upload(webm(2000), { title: 'Used in a published lesson' });
+    const draftOnly = await upload(webm(2000), { title: 'Used in a draft' });
+    const free = await upload(webm(2000), { title: 'Nobody uses me' });
+    const published = await createLesson(ctx.db, { id: courseId }, { title: 'Published lesson', chunks: 1 });
+    await ctx.db.update(chunks).set({ videoId: used.id }).where(eq(chunks.id, published.chunks[0]!.id));
+    const draft = await createLesson(
+      ctx.db,
+      { id: courseId },
+      { title: 'Draft lesson', chunks: 1, isPublished: false },
+    );
+    await ctx.db.update(chunks).set({ videoId: draftOnly.id }).where(eq(chunks.id, draft.chunks[0]!.id));
+
+    const found = (await staff.get('/api/v1/admin/videos/?q=published')).json() as {
+      videos: { id: number; used_in: { lesson_title: string; lesson_is_published: boolean }[] }[];
+    };
+    expect(found.videos.map((v) => v.id)).toEqual([used.id]);
+    expect(found.videos[0]!.used_in).toEqual([
+      expect.objectContaining({ lesson_title: 'Published lesson', lesson_is_published: true, chunk_title: 'Part 1' }),
+    ]);
+
+    const refused = await staff.request({ method: 'DELETE', url: `/api/v1/admin/videos/${used.id}/` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toMatch(/used by a published lesson: Published lesson/);
+    const refusedDraft = await staff.request({ method: 'DELETE', url: `/api/v1/admin/videos/${draftOnly.id}/` });
+    expect(refusedDraft.statusCode).toBe(409);
+    expect(refusedDraft.json().detail).toMatch(/draft lessons: Draft lesson/);
+
+    const deleted = await staff.request({ method: 'DELETE', url: `/api/v1/admin/videos/${free.id}/` });
+    expect(deleted.statusCode).toBe(204);
+    expect(await ctx.db.select().from(videos).where(eq(videos.id, free.id))).toEqual([]);
+    expect(existsSync(storedFile(free.url))).toBe(false);
+  });
+
+  it('renames a video, audited', async () => {
+    const video = await upload(webm(1000), { title: 'Old name' });
+    const renamed = await staff.patch(`/api/v1/admin/videos/${video.id}/`, { title: 'New name' });
+    expect(renamed.json().video).toMatchObject({ id: video.id, title: 'New name' });
+    const blank = await staff.patch(`/api/v1/admin/videos/${video.id}/`, { title: ' ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors.title).toBeDefined();
+    const [logged] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'rename_video'));
+    expect(logged).toMatchObject({ before: { title: 'Old name' }, after: { title: 'New name' } });
+  });
+
+  it('is for content staff only', async () => {
+    expect((await teacher.get('/api/v1/admin/videos/')).statusCode).toBe(403);
+    expect((await studentClient.post('/api/v1/admin/video-uploads/', {})).statusCode).toBe(403);
+  });
+});
+
+describe('caption files', () => {
+  it('reads WebVTT and SRT, and names the line of each problem', () => {
+    const good = parseCaptions('1\n00:00:01,000 --> 00:00:02,500\nHello\n', 'srt');
+    expect(good).toMatchObject({ ok: true, value: { cues: [{ start: 1, end: 2.5, text: 'Hello' }] } });
+    const badVtt = parseCaptions(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nOne\n\n00:00:03.00 --> 00:00:04.000\nTwo\n',
+      'vtt',
+    );
+    expect(badVtt).toEqual({
+      ok: false,
+      problems: [{ line: 6, message: 'Milliseconds must be given in three digits.' }],
+    });
+    const badSrt = parseCaptions(
+      '1\n00:00:01,000 --> 00:00:02,000\nOne\n\n2\n00:00:03,000 -> 00:00:04,000\nTwo\n',
+      'srt',
+    );
+    expect(badSrt.ok).toBe(false);
+    expect(!badSrt.ok && badSrt.problems[0]!.line).toBe(6);
+    expect(parseCaptions('Hello', 'vtt')).toMatchObject({ ok: false, problems: [{ line: 1 }] });
+    expect(parseCaptions('WEBVTT\n\n00:00:05.000 --> 00:00:04.000\nBackwards\n', 'vtt')).toMatchObject({
+      ok: false,
+      problems: [{ line: 3, message: 'End timestamp is not greater than start timestamp.' }],
+    });
+  });
+});
+
+describe('caption review', () => {
+  const VTT = 'WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nHalves and quarters\n';
+
+  async function captionedLesson() {
+    const video = await upload(webm(2000), { title: 'Captioned' });
+    const lesson = await createLesson(ctx.db, { id: courseId }, { title: 'Captioned lesson', chunks: 1 });
+    await ctx.db.update(chunks).set({ videoId: video.id }).where(eq(chunks.id, lesson.chunks[0]!.id));
+    return { video, lesson };
+  }
+
+  async function studentCaptions(lessonId: number) {
+    const res = await studentClient.get(`/api/v1/classes/${classId}/assemblage/`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { lessons: Record<string, { chunks: { video: { captions: { url: string }[] } }[] }> };
+    return body.lessons[lessonId]!.chunks[0]!.video.captions;
+  }
+
+  it('refuses an upload with problems, listing each with its line', async () => {
+    const { video } = await captionedLesson();
+    const res = await staff.put(`/api/v1/admin/videos/${video.id}/captions/`, {
+      format: 'vtt',
+      text: 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nOne\n\n00:00:03.00 --> 00:00:04.000\nTwo\n',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.text).toEqual(['Line 6: Milliseconds must be given in three digits.']);
+    expect(await ctx.db.select().from(captionTracks).where(eq(captionTracks.videoId, video.id))).toEqual([]);
+  });
+
+  it('serves students only approved captions; the author cannot approve their own', async () => {
+    const { video, lesson } = await captionedLesson();
+    const saved = await staff.put(`/api/v1/admin/videos/${video.id}/captions/`, { format: 'vtt', text: VTT });
+    expect(saved.statusCode, saved.body).toBe(200);
+    let track = (saved.json() as { track: { id: number; version: number; status: string } }).track;
+    expect(track).toMatchObject({ status: 'draft', cue_count: 1, has_published: false });
+    expect(await studentCaptions(lesson.lesson.id)).toEqual([]);
+
+    track = (await staff.post(`/api/v1/admin/caption-tracks/${track.id}/submit/`, { version: track.version })).json()
+      .track;
+    expect(track.status).toBe('in_review');
+    expect(await studentCaptions(lesson.lesson.id)).toEqual([]);
+    const vtt = await reviewer.get(`/api/v1/admin/caption-tracks/${track.id}/vtt/`);
+    expect(vtt.headers['content-type']).toMatch(/^text\/vtt/);
+    expect(vtt.body).toContain('Halves and quarters');
+    const review = (await reviewer.get(`/api/v1/admin/caption-review/${courseId}/`)).json() as {
+      items: { track: { id: number } }[];
+    };
+    expect(review.items.map((i) => i.track.id)).toEqual([track.id]);
+
+    const self = await staff.post(`/api/v1/admin/caption-tracks/${track.id}/review/`, {
+      decision: 'approve',
+      version: track.version,
+    });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().detail).toBe('You wrote these captions: someone else must approve them.');
+
+    const sentBack = await reviewer.post(`/api/v1/admin/caption-tracks/${track.id}/review/`, {
+      decision: 'send_back',
+      version: track.version,
+      comment: 'Spell out "quarters" consistently.',
+    });
+    expect(sentBack.json().track).toMatchObject({ status: 'changes_requested', review_comment: expect.any(String) });
+    track = sentBack.json().track;
+    track = (await staff.post(`/api/v1/admin/caption-tracks/${track.id}/submit/`, { version: track.version })).json()
+      .track;
+
+    const approved = await reviewer.post(`/api/v1/admin/caption-tracks/${track.id}/review/`, {
+      decision: 'approve',
+      version: track.version,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().track).toMatchObject({ status: 'approved', has_published: true });
+    const served = await studentCaptions(lesson.lesson.id);
+    expect(served).toHaveLength(1);
+    expect(readFileSync(storedFile(served[0]!.url), 'utf8')).toContain('Halves and quarters');
+
+    // A new draft does not take the approved copy away from students until it is approved in turn.
+    const edited = await staff.put(`/api/v1/admin/videos/${video.id}/captions/`, {
+      format: 'srt',
+      text: '1\n00:00:00,500 --> 00:00:02,000\nHalves and quarters (edited)\n',
+      version: approved.json().track.version,
+    });
+    expect(edited.json().track).toMatchObject({ status: 'draft' });
+    expect((await studentCaptions(lesson.lesson.id))[0]!.url).toBe(served[0]!.url);
+    // A stale edit is a conflict.
+    const stale = await staff.put(`/api/v1/admin/videos/${video.id}/captions/`, {
+      format: 'vtt',
+      text: VTT,
+      version: approved.json().track.version,
+    });
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('counts courses by caption state and tracks caption orders', async () => {
+    const { video } = await captionedLesson();
+    const ordered = await staff.post(`/api/v1/admin/captions/${courseId}/orders/`, { video_ids: [video.id] });
+    expect(ordered.statusCode, ordered.body).toBe(201);
+    expect(ordered.json()).toEqual({ created: 1 });
+    let page = (await staff.get(`/api/v1/admin/captions/${courseId}/`)).json() as {
+      videos: { video: { id: number; caption_state: string }; order: { status: string } | null }[];
+    };
+    let row = page.videos.find((v) => v.video.id === video.id)!;
+    expect(row.video.caption_state).toBe('requested');
+    expect(row.order?.status).toBe('requested');
+    await staff.put(`/api/v1/admin/videos/${video.id}/captions/`, { format: 'vtt', text: VTT });
+    page = (await staff.get(`/api/v1/admin/captions/${courseId}/`)).json();
+    row = page.videos.find((v) => v.video.id === video.id)!;
+    expect(row.order?.status).toBe('drafted');
+    const courses = (await staff.get('/api/v1/admin/captions/')).json() as {
+      courses: { course_id: number; video_count: number; counts: Record<string, number> }[];
+    };
+    const mine = courses.courses.find((c) => c.course_id === courseId)!;
+    expect(mine.counts.draft).toBeGreaterThanOrEqual(1);
+    expect(Object.values(mine.counts).reduce((a, b) => a + b, 0)).toBe(mine.video_count);
+  });
+});
+
+describe('with S3 storage (s3rver)', () => {
+  let s3: TestS3Server;
+  let s3App: FastifyInstance;
+  let s3Client: S3Client;
+
+  beforeAll(async () => {
+    s3 = await startTestS3Server();
+    s3Client = createS3Client(s3.config);
+    const config = {
+      ...ctx.config,
+      dataDir: await mkdtemp(path.join(os.tmpdir(), 'banksia-videos-s3-')),
+      s3: s3.config,
+    };
+    s3App = await buildApp({ config, db: ctx.db, clock: ctx.clock, secret: TEST_SECRET, jobs: ctx.jobs });
+  });
+  afterAll(async () => {
+    await s3App?.close();
+    s3Client?.destroy();
+    await s3?.close();
+  });
+
+  it('puts a finished upload and approved captions in the public prefix of the bucket', async () => {
+    const c = makeClient(s3App, { ...staff.cookies });
+    const r = makeClient(s3App, { ...reviewer.cookies });
+    const bytes = webm(VIDEO_CHUNK_BYTES + 10);
+    const started = await c.post('/api/v1/admin/video-uploads/', {
+      title: 'On S3',
+      file_name: 's3.webm',
+      content_type: 'video/webm',
+      size: bytes.length,
+      duration: 12,
+    });
+    const { upload_id } = started.json() as { upload_id: string };
+    await putChunk(c, upload_id, 0, bytes.subarray(0, VIDEO_CHUNK_BYTES));
+    await putChunk(c, upload_id, VIDEO_CHUNK_BYTES, bytes.subarray(VIDEO_CHUNK_BYTES));
+    const done = await c.post(`/api/v1/admin/video-uploads/${upload_id}/complete/`);
+    expect(done.statusCode, done.body).toBe(201);
+    const { video } = done.json() as { video: { id: number; url: string } };
+    const key = video.url.slice(video.url.indexOf('/public/') + 1);
+    expect(video.url).toBe(`${s3.endpoint}/${s3.config.bucket}/${key}`);
+    const head = await s3Client.send(new HeadObjectCommand({ Bucket: s3.config.bucket, Key: key }));
+    expect(head.ContentLength).toBe(bytes.length);
+    expect(head.ContentType).toBe('video/webm');
+
+    const saved = await c.put(`/api/v1/admin/videos/${video.id}/captions/`, {
+      format: 'vtt',
+      text: 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nOn the bucket\n',
+    });
+    let track = saved.json().track as { id: number; version: number };
+    track = (await c.post(`/api/v1/admin/caption-tracks/${track.id}/submit/`, { version: track.version })).json().track;
+    const approved = await r.post(`/api/v1/admin/caption-tracks/${track.id}/review/`, {
+      decision: 'approve',
+      version: track.version,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [row] = await ctx.db.select().from(captionTracks).where(eq(captionTracks.id, track.id));
+    const file = await s3Client.send(
+      new GetObjectCommand({ Bucket: s3.config.bucket, Key: `public/${row!.storageKey}` }),
+    );
+    expect(await file.Body!.transformToString()).toContain('On the bucket');
+  });
+});

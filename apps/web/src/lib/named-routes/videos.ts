@@ -1,0 +1,23 @@
+/** Named routes of the video library and captions pages, and their API (content staff). */
+export const videoRoutes = {
+  'content-admin-videos': '/content/admin/videos/',
+  'content-admin-captions': '/content/admin/captions/',
+  'content-admin-course-captions': '/content/admin/captions/{courseId}/',
+  'content-admin-caption-review': '/content/admin/captions/review/',
+  'content-admin-course-caption-review': '/content/admin/captions/review/{courseId}/',
+  'api:admin-videos': '/api/v1/admin/videos/',
+  'api:admin-video': '/api/v1/admin/videos/{videoId}/',
+  'api:admin-video-captions': '/api/v1/admin/videos/{videoId}/captions/',
+  'api:admin-video-uploads': '/api/v1/admin/video-uploads/',
+  'api:admin-video-upload': '/api/v1/admin/video-uploads/{uploadId}/',
+  'api:admin-video-upload-complete': '/api/v1/admin/video-uploads/{uploadId}/complete/',
+  'api:admin-captions': '/api/v1/admin/captions/',
+  'api:admin-course-captions': '/api/v1/admin/captions/{courseId}/',
+  'api:admin-caption-orders': '/api/v1/admin/captions/{courseId}/orders/',
+  'api:admin-caption-track': '/api/v1/admin/caption-tracks/{trackId}/',
+  'api:admin-caption-track-vtt': '/api/v1/admin/caption-tracks/{trackId}/vtt/',
+  'api:admin-caption-submit': '/api/v1/admin/caption-tracks/{trackId}/submit/',
+  'api:admin-caption-review': '/api/v1/admin/caption-tracks/{trackId}/review/',
+  'api:admin-caption-review-courses': '/api/v1/admin/caption-review/',
+  'api:admin-caption-review-course': '/api/v1/admin/caption-review/{courseId}/',
+} as const;
