@@ -40,6 +40,8 @@ import { schoolsRoutes } from './features/schools/schools.routes';
 import { studentDataRoutes } from './features/student-data/student-data.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { staffReportsRoutes } from './features/staff-reports/staff-reports.routes';
+import { trialsRoutes } from './features/trials/trials.routes';
+import { welcomeEmailsRoutes } from './features/welcome-emails/welcome-emails.routes';
 import { registerAccessControl } from './platform/authz';
 import { registerCsrf } from './platform/csrf';
 import type { AppDeps } from './platform/deps';
@@ -177,6 +179,8 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(reviewRoutes(deps));
   await app.register(supportRoutes(deps));
   await app.register(staffReportsRoutes(deps));
+  await app.register(trialsRoutes(deps));
+  await app.register(welcomeEmailsRoutes(deps));
   await app.register(analyticsRoutes(deps));
   await app.register(passwordsRoutes(deps));
   await app.register(jobsRoutes(deps));

@@ -1,4 +1,5 @@
-import { loginFailuresCleanupJob } from './features/accounts/accounts.jobs';
+import { loginFailuresCleanupJob, signInsCleanupJob } from './features/accounts/accounts.jobs';
+import { welcomeJourneyJob } from './features/welcome-emails/welcome-emails.jobs';
 import { passwordResetRequestJob, passwordTokensCleanupJob } from './features/passwords/passwords.jobs';
 import type { AnyJobDefinition } from './platform/jobs';
 import { mailSendJob, outboxCleanupJob } from './platform/mail';
@@ -17,4 +18,6 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   rateLimitCleanupJob,
   passwordTokensCleanupJob,
   outboxCleanupJob,
+  signInsCleanupJob,
+  welcomeJourneyJob,
 ];

@@ -12,3 +12,5 @@ export * from './mail';
 export * from './passwords';
 export * from './rate-limits';
 export * from './progress';
+export * from './trials';
+export * from './welcome-emails';
