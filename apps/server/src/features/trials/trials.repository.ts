@@ -81,7 +81,7 @@ export async function findUserByEmail(db: Executor, email: string) {
 
 export async function insertUser(
   db: Executor,
-  values: { email: string; firstName: string; lastName: string; passwordHash?: string | null },
+  values: { email: string; firstName: string; lastName: string; passwordHash?: string | null; createdAt: Date },
 ) {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   return row!.id;
@@ -106,12 +106,20 @@ export async function insertClass(db: Executor, values: typeof schoolClasses.$in
   return row!.id;
 }
 
-export async function addTeacher(db: Executor, schoolId: number, classId: number, profileId: number) {
-  await db.insert(classTeachers).values({ schoolId, classId, profileId }).onConflictDoNothing();
+/** Membership rows carry the app's clock (the welcome journey counts days from them). */
+export async function addTeacher(db: Executor, schoolId: number, classId: number, profileId: number, at: Date) {
+  await db.insert(classTeachers).values({ schoolId, classId, profileId, createdAt: at }).onConflictDoNothing();
 }
 
-export async function enrol(db: Executor, schoolId: number, classId: number, profileId: number, accessStatus: number) {
-  await db.insert(enrolments).values({ schoolId, classId, profileId, accessStatus });
+export async function enrol(
+  db: Executor,
+  schoolId: number,
+  classId: number,
+  profileId: number,
+  accessStatus: number,
+  at: Date,
+) {
+  await db.insert(enrolments).values({ schoolId, classId, profileId, accessStatus, createdAt: at, updatedAt: at });
 }
 
 export async function insertTrialAccount(db: Executor, values: typeof trialAccounts.$inferInsert) {

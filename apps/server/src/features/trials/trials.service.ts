@@ -109,7 +109,12 @@ export async function setupTeacherTrial(deps: AppDeps, actorId: number, body: Se
   const classId = await deps.db.transaction(async (tx) => {
     const userId =
       existing?.id ??
-      (await repo.insertUser(tx, { email: body.email!, firstName: body.first_name!, lastName: body.last_name! }));
+      (await repo.insertUser(tx, {
+        email: body.email!,
+        firstName: body.first_name!,
+        lastName: body.last_name!,
+        createdAt: deps.clock.now(),
+      }));
     await repo.grantRole(tx, userId, 'teacher', actorId);
     const profileId = await repo.ensureProfile(tx, userId, school.id, 'teacher');
     const code = newActivationCode();
@@ -121,8 +126,9 @@ export async function setupTeacherTrial(deps: AppDeps, actorId: number, body: Se
       calendarYear: Number(localDate(deps.clock.now()).slice(0, 4)),
       expirationDate: body.expiration_date,
       activationCode: code,
+      createdAt: deps.clock.now(),
     });
-    await repo.addTeacher(tx, school.id, id, profileId);
+    await repo.addTeacher(tx, school.id, id, profileId, deps.clock.now());
     if (!existing) await queueInvitations(deps, tx, [userId], school.id);
     const email = trialWelcomeEmail({
       firstName: existing?.firstName ?? body.first_name!,
@@ -162,6 +168,7 @@ export async function createStudentTrial(deps: AppDeps, actorId: number, body: C
       calendarYear: Number(localDate(deps.clock.now()).slice(0, 4)),
       expirationDate: body.expiration_date,
       activationCode: newActivationCode(),
+      createdAt: deps.clock.now(),
     });
     await audit(tx, {
       actorUserId: actorId,
@@ -212,6 +219,7 @@ export async function createTrialAccounts(
     for (const a of accounts) {
       n += 1;
       const userId = await repo.insertUser(tx, {
+        createdAt: deps.clock.now(),
         email: a.username,
         firstName: 'Trial',
         lastName: `Student ${n}`,
@@ -219,7 +227,7 @@ export async function createTrialAccounts(
       });
       await repo.grantRole(tx, userId, 'student', actorId);
       const profileId = await repo.ensureProfile(tx, userId, klass.school_id, 'student');
-      await repo.enrol(tx, klass.school_id, klass.id, profileId, AccessStatus.ADDED_VIA_ADMIN);
+      await repo.enrol(tx, klass.school_id, klass.id, profileId, AccessStatus.ADDED_VIA_ADMIN, deps.clock.now());
       await repo.insertTrialAccount(tx, {
         userId,
         schoolId: klass.school_id,

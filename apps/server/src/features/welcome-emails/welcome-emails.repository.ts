@@ -9,7 +9,7 @@ export async function listSteps(db: Executor) {
   return db
     .select({
       step: welcomeEmailSteps,
-      sentCount: sql<number>`(select count(*)::int from welcome_email_sends w where w.step_id = ${welcomeEmailSteps.id})`,
+      sentCount: sql<number>`(select count(*)::int from welcome_email_sends w where w.step_id = "welcome_email_steps"."id")`,
     })
     .from(welcomeEmailSteps)
     .orderBy(asc(welcomeEmailSteps.role), asc(welcomeEmailSteps.classType), asc(welcomeEmailSteps.daysAfter), asc(welcomeEmailSteps.id));
