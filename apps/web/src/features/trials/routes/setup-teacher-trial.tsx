@@ -33,7 +33,7 @@ function TrialReady({ result }: { result: SetupTeacherTrialResult }) {
           {result.new_account
             ? 'A new account was made: the teacher has an invitation to choose a password (their activation link) and the trial’s welcome email.'
             : 'The teacher already had an account: they have the trial’s welcome email and find the class when they sign in.'}{' '}
-          <Anchor component={Link} to={urlFor('content-admin-outbox')}>
+          <Anchor component={Link} to={urlFor('content-admin-outbox')} c="inherit" underline="always" fw={600}>
             See the emails in the outbox
           </Anchor>
           .
