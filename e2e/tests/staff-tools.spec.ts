@@ -115,4 +115,21 @@ test.describe('staff tools', () => {
     await page.getByLabel('Subject').fill('Time to add your students');
     await expect(page.getByTestId('preview-subject')).toHaveText('Time to add your students');
   });
+
+  test('users: found by school a page at a time, with roles, account and sign-in history', async ({ page }) => {
+    await signIn(page, 'content');
+    await page.goto('/content/admin/users/edit/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('Wattle Creek');
+    await expect(page).toHaveURL(/\?q=Wattle\+Creek$/);
+    await expect(page.getByRole('row', { name: /Harris/ })).toContainText('Wattle Creek College');
+    await expectNoSeriousA11yViolations(page);
+
+    // The content admin's own history holds the sign-in of this test.
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('content@banksia.test');
+    await page.getByRole('link', { name: /Sam/ }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Sign-in history' })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Signed in/ }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
 });

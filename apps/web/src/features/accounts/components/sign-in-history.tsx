@@ -1,5 +1,5 @@
 import { signInFailureLabels, type SignInHistoryItem } from '@banksia/contracts/accounts';
-import { Alert, Badge, Table, Text, Title } from '@mantine/core';
+import { Alert, Table, Text, Title } from '@mantine/core';
 import { formErrorOf } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { useSignIns } from '../api/get-sign-ins';
@@ -43,12 +43,14 @@ export function SignInHistory({ userId }: { userId: number }) {
                 <Table.Tr key={`${item.at}-${i}`}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(item.at))}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={item.success ? 'teal' : 'red'} size="sm">
+                    <Text size="sm" fw={600} c={item.success ? 'teal.9' : 'red.9'} style={{ whiteSpace: 'nowrap' }}>
                       {signInOutcome(item)}
-                    </Badge>
+                    </Text>
                   </Table.Td>
                   <Table.Td>{item.ip ?? '—'}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-word' }}>{item.user_agent ?? '—'}</Table.Td>
+                  <Table.Td style={{ wordBreak: 'break-word' }} fz="xs">
+                    {item.user_agent ?? '—'}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
