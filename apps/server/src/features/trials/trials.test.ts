@@ -1,6 +1,11 @@
-import { setupTeacherTrialResponse, trialAccountsResponse, trialClassSchema, trialListResponse } from '@banksia/contracts/trials';
+import {
+  setupTeacherTrialResponse,
+  trialAccountsResponse,
+  trialClassSchema,
+  trialListResponse,
+} from '@banksia/contracts/trials';
 import { TRIAL_USERNAME_PATTERN } from '@banksia/contracts/accounts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, chunkVisits, emailOutbox, schoolClasses, users } from '../../db/schema/index';
 import {
@@ -226,5 +231,49 @@ describe('student trials', () => {
       expect(newTrialPassword()).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
       expect(newTrialPassword()).not.toMatch(/[01ilo]/);
     }
+  });
+});
+
+describe('trials in the class editor', () => {
+  it('lets a trial teacher edit their class but not its type or end date', async () => {
+    ctx.clock.set('2026-03-02T09:00:00.000Z');
+    const { client } = await staff();
+    const school = await createSchool(ctx.db);
+    const course = await createCourse(ctx.db);
+    const setUp = await client.post('/api/v1/admin/trials/teacher/', {
+      email: `editor.${Date.now()}@x.test`,
+      first_name: 'Eda',
+      last_name: 'Tor',
+      school_id: school.id,
+      course_id: course.id,
+      expiration_date: EXPIRES,
+    });
+    const trial = setupTeacherTrialResponse.parse(setUp.json()).trial;
+    const teacher = await ctx.client(trial.teachers[0]!.user_id);
+    const [profile] = (
+      await ctx.db.execute<{ id: number }>(
+        sql`select id from profiles where user_id = ${trial.teachers[0]!.user_id} and kind = 'teacher'`,
+      )
+    ).rows;
+    const edit = (over: Record<string, unknown>) => ({
+      title: trial.title,
+      course_id: course.id,
+      class_type: 'TT',
+      features: 'STANDARD',
+      calendar_year: 2026,
+      expiration_date: EXPIRES,
+      teacher_profile_ids: [profile!.id],
+      ...over,
+    });
+    const url = `/api/v1/class-management/classes/${trial.id}/`;
+    const renamed = await teacher.patch(url, edit({ title: 'My trial' }));
+    expect(renamed.statusCode).toBe(200);
+    const converted = await teacher.patch(url, edit({ class_type: 'N', expiration_date: null }));
+    expect(converted.statusCode).toBe(400);
+    expect(converted.json().errors).toHaveProperty('class_type');
+    const extended = await teacher.patch(url, edit({ expiration_date: '2026-12-31' }));
+    expect(extended.json().errors).toHaveProperty('expiration_date');
+    const [row] = await ctx.db.select().from(schoolClasses).where(eq(schoolClasses.id, trial.id));
+    expect(row).toMatchObject({ classType: 'TT', expirationDate: EXPIRES, title: 'My trial' });
   });
 });
