@@ -218,6 +218,8 @@ describe('periodic clean-ups', () => {
       'rate-limit-cleanup': '23 * * * *',
       'password-tokens-cleanup': '41 3 * * *',
       'outbox-cleanup': '17 3 * * *',
+      'sign-ins-cleanup': '23 3 * * *',
+      'welcome-journey': '41 * * * *',
     });
   });
 
