@@ -35,10 +35,7 @@ export const loginBody = z.object({
     .trim()
     .toLowerCase()
     .max(254)
-    .refine(
-      (v) => TRIAL_USERNAME_PATTERN.test(v) || z.email().safeParse(v).success,
-      'Enter a valid email address.',
-    ),
+    .refine((v) => TRIAL_USERNAME_PATTERN.test(v) || z.email().safeParse(v).success, 'Enter a valid email address.'),
   password: z.string().min(1, 'Enter your password.').max(1024),
 });
 export type LoginBody = z.infer<typeof loginBody>;

@@ -27,7 +27,13 @@ export const stopStepLabels: Record<WelcomeStopStep, string> = {
 };
 
 /** Placeholders a subject or body may use; anything else in braces is left as written. */
-export const welcomePlaceholders = ['first_name', 'class_title', 'course_title', 'school_name', 'sign_in_link'] as const;
+export const welcomePlaceholders = [
+  'first_name',
+  'class_title',
+  'course_title',
+  'school_name',
+  'sign_in_link',
+] as const;
 
 /** An email is sent only within this many days of its due day, so a new step does not mail everyone from years ago. */
 export const WELCOME_CATCH_UP_DAYS = 7;

@@ -162,7 +162,12 @@ export async function insertSignIn(db: Executor, row: typeof signIns.$inferInser
 }
 
 export async function signInsOf(db: Executor, userId: number, limit: number) {
-  return db.select().from(signIns).where(eq(signIns.userId, userId)).orderBy(desc(signIns.at), desc(signIns.id)).limit(limit);
+  return db
+    .select()
+    .from(signIns)
+    .where(eq(signIns.userId, userId))
+    .orderBy(desc(signIns.at), desc(signIns.id))
+    .limit(limit);
 }
 
 /** For an anonymous trial account, its class's type and expiration date; null for every other account. */

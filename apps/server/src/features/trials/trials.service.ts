@@ -81,8 +81,10 @@ function checkExpiry(deps: AppDeps, date: string) {
 
 async function schoolAndCourse(deps: AppDeps, schoolId: number, courseId: number) {
   const [school, course] = await Promise.all([repo.findSchool(deps.db, schoolId), repo.findCourse(deps.db, courseId)]);
-  if (!school) throw new AppError('validation_failed', 'No such school.', { errors: { school_id: ['No such school.'] } });
-  if (!course) throw new AppError('validation_failed', 'No such course.', { errors: { course_id: ['No such course.'] } });
+  if (!school)
+    throw new AppError('validation_failed', 'No such school.', { errors: { school_id: ['No such school.'] } });
+  if (!course)
+    throw new AppError('validation_failed', 'No such course.', { errors: { course_id: ['No such course.'] } });
   return { school, course };
 }
 
@@ -147,7 +149,12 @@ export async function setupTeacherTrial(deps: AppDeps, actorId: number, body: Se
       action: 'setup_teacher_trial',
       entityType: 'school_class',
       entityId: id,
-      after: { teacher_user_id: userId, new_account: !existing, course_id: course.id, expiration_date: body.expiration_date },
+      after: {
+        teacher_user_id: userId,
+        new_account: !existing,
+        course_id: course.id,
+        expiration_date: body.expiration_date,
+      },
       ip,
     });
     return id;

@@ -22,7 +22,8 @@ function lineHtml(line: string, values: WelcomeValues): Html {
     parts.push(line.slice(last, match.index));
     const name = match[1]!;
     if (!isKnown(name)) parts.push(match[0]);
-    else if (name === 'sign_in_link') parts.push(html`<a href="${safeUrl(values.sign_in_link)}">${values.sign_in_link}</a>`);
+    else if (name === 'sign_in_link')
+      parts.push(html`<a href="${safeUrl(values.sign_in_link)}">${values.sign_in_link}</a>`);
     else parts.push(values[name]);
     last = match.index + match[0].length;
   }

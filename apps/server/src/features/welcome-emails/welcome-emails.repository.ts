@@ -12,7 +12,12 @@ export async function listSteps(db: Executor) {
       sentCount: sql<number>`(select count(*)::int from welcome_email_sends w where w.step_id = "welcome_email_steps"."id")`,
     })
     .from(welcomeEmailSteps)
-    .orderBy(asc(welcomeEmailSteps.role), asc(welcomeEmailSteps.classType), asc(welcomeEmailSteps.daysAfter), asc(welcomeEmailSteps.id));
+    .orderBy(
+      asc(welcomeEmailSteps.role),
+      asc(welcomeEmailSteps.classType),
+      asc(welcomeEmailSteps.daysAfter),
+      asc(welcomeEmailSteps.id),
+    );
 }
 
 export async function findStep(db: Executor, id: number) {
@@ -35,7 +40,11 @@ export async function deleteStep(db: Executor, id: number) {
 }
 
 export async function activeSteps(db: Executor) {
-  return db.select().from(welcomeEmailSteps).where(eq(welcomeEmailSteps.isActive, true)).orderBy(asc(welcomeEmailSteps.id));
+  return db
+    .select()
+    .from(welcomeEmailSteps)
+    .where(eq(welcomeEmailSteps.isActive, true))
+    .orderBy(asc(welcomeEmailSteps.id));
 }
 
 /** Whether the person (`u`) has done the step, as SQL over the candidate query's aliases. */
@@ -101,7 +110,11 @@ export async function dueCandidates(
 
 /** Claims a step for a person; false when it was already sent (the unique key), so a rerun sends nothing. */
 export async function claimSend(db: Executor, values: typeof welcomeEmailSends.$inferInsert) {
-  const [row] = await db.insert(welcomeEmailSends).values(values).onConflictDoNothing().returning({ id: welcomeEmailSends.id });
+  const [row] = await db
+    .insert(welcomeEmailSends)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: welcomeEmailSends.id });
   return row?.id ?? null;
 }
 

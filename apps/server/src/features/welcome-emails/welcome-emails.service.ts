@@ -116,7 +116,11 @@ function sampleValues(deps: AppDeps, firstName: string): WelcomeValues {
 
 /** The email as a person would get it, with sample values for the placeholders. */
 export function preview(deps: AppDeps, body: WelcomePreviewBody): WelcomePreview {
-  return renderWelcomeEmail({ subject: body.subject!, body: body.body! }, sampleValues(deps, 'Alex'), 'Example High School');
+  return renderWelcomeEmail(
+    { subject: body.subject!, body: body.body! },
+    sampleValues(deps, 'Alex'),
+    'Example High School',
+  );
 }
 
 /** Sends a step, with sample values, to the staff member's own address (through the outbox). */

@@ -105,7 +105,10 @@ describe('welcome emails: the journey', () => {
     const a = await createTeacher(ctx.db, school, [quiet], { email: 'a.journey@x.test', firstName: 'Ana' });
     const b = await createTeacher(ctx.db, school, [busy], { email: 'b.journey@x.test' });
     const c = await createTeacher(ctx.db, school, [old], { email: 'c.journey@x.test' });
-    await ctx.db.update(classTeachers).set({ createdAt: start }).where(inArray(classTeachers.classId, [quiet.id, busy.id]));
+    await ctx.db
+      .update(classTeachers)
+      .set({ createdAt: start })
+      .where(inArray(classTeachers.classId, [quiet.id, busy.id]));
     // Joined long ago: past the catch-up window, so a new series does not mail them.
     await ctx.db
       .update(classTeachers)
@@ -168,7 +171,10 @@ describe('welcome emails: the journey', () => {
     const off = await createStudent(ctx.db, school, [{ id: trial.json().id }], { accessStatus: 40, isActive: false });
     await ctx.db.update(enrolments).set({ createdAt: ctx.clock.now() }).where(eq(enrolments.classId, trial.json().id));
     expect(await runWelcomeJourney(ctx.deps)).toBe(1);
-    const rows = await ctx.db.select({ to: emailOutbox.to }).from(emailOutbox).where(eq(emailOutbox.subject, 'Student hello'));
+    const rows = await ctx.db
+      .select({ to: emailOutbox.to })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, 'Student hello'));
     expect(rows.map((r) => r.to)).toEqual([real.user.email]);
     expect(off.user.isActive).toBe(false);
   });
