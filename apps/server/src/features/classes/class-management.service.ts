@@ -29,6 +29,9 @@ export interface SchoolManager {
   isAdmin: boolean;
 }
 
+/** Path a student opens to join a class with its activation code (for other features, which use this service). */
+export { activationLink };
+
 /** A new activation code: 12 URL-safe characters of crypto randomness (72 bits). */
 export function newActivationCode(): string {
   return randomBytes(9).toString('base64url');
