@@ -60,7 +60,10 @@ function doneStep(step: WelcomeStopStep): SQL {
       return sql`exists (select 1 from class_teachers ct2 join profiles p2 on p2.id = ct2.profile_id
         join enrolments e2 on e2.class_id = ct2.class_id and e2.access_status >= 25 where p2.user_id = u.id)`;
     case 'opened_lesson':
-      return sql`exists (select 1 from chunk_visits v join profiles p2 on p2.id = v.profile_id where p2.user_id = u.id)`;
+      // A student's visit is recorded as a chunk visit; a teacher's (who records none) as a lesson page view.
+      return sql`(exists (select 1 from chunk_visits v join profiles p2 on p2.id = v.profile_id where p2.user_id = u.id)
+        or exists (select 1 from tracked_events te where te.user_id = u.id and te.kind = 'page_view'
+                   and te.path ~ '^/class/[0-9]+/lesson/[0-9]+/'))`;
   }
 }
 

@@ -7,7 +7,7 @@ import {
 } from '@banksia/contracts/welcome-emails';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, classTeachers, emailOutbox, enrolments } from '../../db/schema/index';
+import { auditLog, classTeachers, emailOutbox, enrolments, trackedEvents } from '../../db/schema/index';
 import { createClass, createSchool, createStudent, createTeacher, createUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { runWelcomeJourney } from './welcome-emails.service';
@@ -177,5 +177,32 @@ describe('welcome emails: the journey', () => {
       .where(eq(emailOutbox.subject, 'Student hello'));
     expect(rows.map((r) => r.to)).toEqual([real.user.email]);
     expect(off.user.isActive).toBe(false);
+  });
+
+  it('counts a teacher’s lesson page view as having opened a lesson', async () => {
+    ctx.clock.set('2026-09-01T02:00:00.000Z');
+    const { client } = await staff();
+    await client.post(
+      `${BASE}/`,
+      step({ class_type: 'C', days_after: 0, subject: 'Open a lesson', stop_when: 'opened_lesson' }),
+    );
+    const school = await createSchool(ctx.db);
+    const klass = await createClass(ctx.db, school, { classType: 'C' });
+    const looked = await createTeacher(ctx.db, school, [klass], { email: 'looked.lesson@x.test' });
+    const notYet = await createTeacher(ctx.db, school, [klass], { email: 'not.yet@x.test' });
+    await ctx.db.update(classTeachers).set({ createdAt: ctx.clock.now() }).where(eq(classTeachers.classId, klass.id));
+    await ctx.db.insert(trackedEvents).values({
+      userId: looked.user.id,
+      kind: 'page_view',
+      name: 'page_view',
+      path: `/class/${klass.id}/lesson/12/`,
+      occurredAt: ctx.clock.now(),
+    });
+    await runWelcomeJourney(ctx.deps);
+    const rows = await ctx.db
+      .select({ to: emailOutbox.to })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, 'Open a lesson'));
+    expect(rows.map((r) => r.to)).toEqual([notYet.user.email]);
   });
 });
