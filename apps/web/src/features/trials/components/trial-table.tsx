@@ -4,8 +4,10 @@ import type { TrialClass } from '@banksia/contracts/trials';
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { DateField } from '../../../components/date-input';
 import { fieldErrorsOf, formErrorOf } from '../../../components/field-errors';
+import { urlFor } from '../../../lib/named-routes';
 import { useConvertTrial, useExtendTrial } from '../api/trials';
 
 /** Expiry in words with its state: "until 10/03/2026", or "ended 10/03/2026" once read-only. */
@@ -145,7 +147,9 @@ export function TrialTable({
                       ? '—'
                       : trial.teachers.map((t) => (
                           <Text key={t.user_id} size="sm">
-                            <Anchor href={`/content/admin/users/edit/${t.user_id}/`}>{t.name || t.email}</Anchor>
+                            <Anchor component={Link} to={urlFor('content-admin-user', { id: t.user_id })}>
+                              {t.name || t.email}
+                            </Anchor>
                           </Text>
                         ))}
                   </Table.Td>
