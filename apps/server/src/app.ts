@@ -44,6 +44,8 @@ import { supportRoutes } from './features/support/support.routes';
 import { staffReportsRoutes } from './features/staff-reports/staff-reports.routes';
 import { rosterPages } from './features/rosters/rosters.pages';
 import { secretAdminRoutes } from './features/secret-admin/secret-admin.routes';
+import { trialsRoutes } from './features/trials/trials.routes';
+import { welcomeEmailsRoutes } from './features/welcome-emails/welcome-emails.routes';
 import { registerAccessControl } from './platform/authz';
 import { registerCsrf } from './platform/csrf';
 import type { AppDeps } from './platform/deps';
@@ -185,6 +187,8 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(reviewRoutes(deps));
   await app.register(supportRoutes(deps));
   await app.register(staffReportsRoutes(deps));
+  await app.register(trialsRoutes(deps));
+  await app.register(welcomeEmailsRoutes(deps));
   await app.register(analyticsRoutes(deps));
   await app.register(passwordsRoutes(deps));
   await app.register(jobsRoutes(deps));

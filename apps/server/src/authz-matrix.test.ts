@@ -147,6 +147,7 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/users/:userId/get_roles/': { allow: ['staff'] },
   'POST /api/v1/users/:userId/save_role/': { allow: ['staff'], payload: () => ({ role: 'student', granted: true }) },
   'POST /api/v1/users/:userId/active/': { allow: ['staff'], payload: () => ({ is_active: true }) },
+  'GET /api/v1/users/:userId/sign-ins/': { allow: ['staff'] },
   'GET /api/v1/schools/': { allow: signedIn },
   'GET /api/v1/schools/:schoolId/classes/': { allow: ['teacher', 'staff'] },
   'GET /api/v1/classes/:classId/': { allow: ['teacher', 'staff'] },
@@ -501,6 +502,59 @@ const matrix: Record<string, Row> = {
     allow: ['staff'],
     payload: () => ({ revision: 'stale', is_published: true }),
   },
+  // Trials and the welcome journey: content staff only. Bodies are valid where the check comes after the policy, but
+  // name no real rows where that would change the fixture (an unknown class or step is a 400/404 for staff).
+  'GET /api/v1/admin/trials/': { allow: ['staff'] },
+  'POST /api/v1/admin/trials/teacher/': {
+    allow: ['staff'],
+    payload: (f) => ({
+      email: 'matrix.trial@x.test',
+      first_name: 'Matrix',
+      last_name: 'Trial',
+      school_id: f.schoolId,
+      course_id: f.courseId,
+      expiration_date: '2099-01-01',
+    }),
+  },
+  'POST /api/v1/admin/trials/student-classes/': {
+    allow: ['staff'],
+    payload: (f) => ({ school_id: f.schoolId, course_id: f.courseId, title: 'ST', expiration_date: '2099-01-01' }),
+  },
+  'POST /api/v1/admin/trials/accounts/': { allow: ['staff'], payload: () => ({ class_id: 2_000_000_000, count: 1 }) },
+  'POST /api/v1/admin/trials/:classId/extend/': {
+    allow: ['staff'],
+    payload: () => ({ expiration_date: '2099-01-01' }),
+  },
+  'POST /api/v1/admin/trials/:classId/convert/': { allow: ['staff'] },
+  'GET /api/v1/admin/welcome-emails/': { allow: ['staff'] },
+  'POST /api/v1/admin/welcome-emails/': {
+    allow: ['staff'],
+    payload: () => ({
+      role: 'teacher',
+      class_type: 'TT',
+      days_after: 1,
+      subject: 'S',
+      body: 'B',
+      stop_when: null,
+      is_active: false,
+    }),
+  },
+  'PUT /api/v1/admin/welcome-emails/:stepId/': {
+    allow: ['staff'],
+    payload: () => ({
+      role: 'teacher',
+      class_type: 'TT',
+      days_after: 1,
+      subject: 'S',
+      body: 'B',
+      stop_when: null,
+      is_active: false,
+    }),
+  },
+  'DELETE /api/v1/admin/welcome-emails/:stepId/': { allow: ['staff'] },
+  'POST /api/v1/admin/welcome-emails/preview/': { allow: ['staff'], payload: () => ({ subject: 'S', body: 'B' }) },
+  'POST /api/v1/admin/welcome-emails/:stepId/test-send/': { allow: ['staff'] },
+  'GET /api/v1/admin/welcome-emails/log/': { allow: ['staff'] },
   // A student's data: staff, and school admins of the student's schools. Another school's admin gets 404 (allowed
   // here: not a 401/403), a teacher who is not a school admin and students 403. The wrong name makes the erasure a
   // 400 for staff, so the fixture's student survives the matrix.
@@ -722,7 +776,8 @@ function fill(url: string, f: Fixture): string {
     .replace(':videoId', '999999')
     .replace(':uploadId', 'no-such-upload-0000')
     .replace(':trackId', '999999')
-    .replace(':nodeId', '999999');
+    .replace(':nodeId', '999999')
+    .replace(':stepId', '2000000000');
 }
 
 describe('authorization matrix', () => {

@@ -219,6 +219,8 @@ describe('periodic clean-ups', () => {
       'password-tokens-cleanup': '41 3 * * *',
       'outbox-cleanup': '17 3 * * *',
       'video-uploads-cleanup': '29 * * * *',
+      'sign-ins-cleanup': '23 3 * * *',
+      'welcome-journey': '41 * * * *',
     });
   });
 

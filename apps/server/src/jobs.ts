@@ -1,6 +1,7 @@
 import { rosterApplyJob } from './features/rosters/rosters.jobs';
-import { loginFailuresCleanupJob } from './features/accounts/accounts.jobs';
 import { videoUploadsCleanupJob } from './features/videos/videos.jobs';
+import { loginFailuresCleanupJob, signInsCleanupJob } from './features/accounts/accounts.jobs';
+import { welcomeJourneyJob } from './features/welcome-emails/welcome-emails.jobs';
 import { passwordResetRequestJob, passwordTokensCleanupJob } from './features/passwords/passwords.jobs';
 import type { AnyJobDefinition } from './platform/jobs';
 import { mailSendJob, outboxCleanupJob } from './platform/mail';
@@ -21,4 +22,6 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   outboxCleanupJob,
   rosterApplyJob,
   videoUploadsCleanupJob,
+  signInsCleanupJob,
+  welcomeJourneyJob,
 ];

@@ -26,8 +26,16 @@ export function isStaff(userRoles: readonly Role[]): boolean {
 
 export const PASSWORD_MIN_LENGTH = 10;
 
+/** An anonymous trial account's generated username (see trials.ts): signs in where an email would. */
+export const TRIAL_USERNAME_PATTERN = /^trial-[a-z2-9]{6}$/;
+
 export const loginBody = z.object({
-  email: z.string().trim().toLowerCase().email('Enter a valid email address.').max(254),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .refine((v) => TRIAL_USERNAME_PATTERN.test(v) || z.email().safeParse(v).success, 'Enter a valid email address.'),
   password: z.string().min(1, 'Enter your password.').max(1024),
 });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -90,8 +98,46 @@ export const userListItem = z.object({
   schools: z.array(z.string()),
 });
 export type UserListItem = z.infer<typeof userListItem>;
-export const userListQuery = z.object({ q: z.string().trim().max(100).optional() });
-export const userListResponse = z.object({ results: z.array(userListItem), count: z.number().int() });
+/** Users per page of the admin list. */
+export const USER_PAGE_SIZE = 50;
+/** `q` matches part of a name, an email, or a school's name. */
+export const userListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+export const userListResponse = z.object({
+  results: z.array(userListItem),
+  count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type UserList = z.infer<typeof userListResponse>;
+
+/** Why a sign-in attempt failed (null when it succeeded). */
+export const signInFailureReasons = ['bad_credentials', 'inactive', 'trial_expired'] as const;
+export const signInFailureLabels: Record<(typeof signInFailureReasons)[number], string> = {
+  bad_credentials: 'Wrong password',
+  inactive: 'Account deactivated',
+  trial_expired: 'Trial ended',
+};
+/** Sign-in attempts are kept this long, then a daily job deletes them. */
+export const SIGN_IN_RETENTION_DAYS = 90;
+export const signInHistoryItem = z.object({
+  at: z.string(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  success: z.boolean(),
+  failure_reason: z.enum(signInFailureReasons).nullable(),
+  /** Signed in through a set-password link rather than the sign-in form. */
+  method: z.enum(['password', 'link']),
+});
+export type SignInHistoryItem = z.infer<typeof signInHistoryItem>;
+export const signInHistoryResponse = z.object({
+  results: z.array(signInHistoryItem),
+  retention_days: z.number().int(),
+});
+export type SignInHistory = z.infer<typeof signInHistoryResponse>;
 export const setActiveBody = z.object({ is_active: z.boolean() });
 export const setActiveResponse = z.object({ id: z.number().int(), is_active: z.boolean() });
 export type SetActiveResponse = z.infer<typeof setActiveResponse>;

@@ -9,6 +9,8 @@ export const errorStatus = {
   feature_unavailable: 403,
   /** The class's expiration date has passed: its students no longer open it (its teachers still do). */
   class_expired: 403,
+  /** A trial class (TT or ST) past its expiration date: its work can be read, not changed. */
+  class_read_only: 403,
   csrf_failed: 403,
   not_found: 404,
   conflict: 409,

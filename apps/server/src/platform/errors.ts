@@ -10,6 +10,7 @@ const defaultDetail: Record<ErrorCode, string> = {
   forbidden: 'You do not have permission to perform this action.',
   feature_unavailable: "Your class's plan does not include this.",
   class_expired: 'This class has ended.',
+  class_read_only: 'This trial has ended: its work can be read but no longer changed.',
   csrf_failed: 'CSRF Failed.',
   not_found: 'Not found.',
   conflict: 'The request conflicts with the current state.',

@@ -18,6 +18,8 @@ export interface Actor {
   firstName: string;
   lastName: string;
   roles: Role[];
+  /** The request may change state (an unsafe HTTP method): read-only places (an expired trial class) refuse it. */
+  writes?: boolean;
 }
 
 declare module 'fastify' {
@@ -139,6 +141,7 @@ async function loadActor(deps: SessionDeps, request: FastifyRequest, reply: Fast
     firstName: row.first_name,
     lastName: row.last_name,
     roles: row.roles,
+    writes: !['GET', 'HEAD', 'OPTIONS'].includes(request.method),
   };
 }
 

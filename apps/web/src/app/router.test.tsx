@@ -34,6 +34,8 @@ const users = {
     },
   ],
   count: 1,
+  page: 1,
+  page_size: 50,
 };
 
 beforeEach(() => {

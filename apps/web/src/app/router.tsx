@@ -399,6 +399,38 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                           }),
                         },
                         {
+                          path: 'content/admin/setup-teacher-trial',
+                          handle: handle('content-admin-setup-teacher-trial'),
+                          lazy: async () => ({
+                            Component: (await import('../features/trials/routes/setup-teacher-trial'))
+                              .SetupTeacherTrialRoute,
+                          }),
+                        },
+                        {
+                          path: 'content/admin/anon-trial-classes',
+                          handle: handle('content-admin-anon-trial-classes'),
+                          lazy: async () => ({
+                            Component: (await import('../features/trials/routes/anon-trial-classes'))
+                              .AnonTrialClassesRoute,
+                          }),
+                        },
+                        {
+                          path: 'content/admin/anon-trial-accounts',
+                          handle: handle('content-admin-anon-trial-accounts'),
+                          lazy: async () => ({
+                            Component: (await import('../features/trials/routes/anon-trial-accounts'))
+                              .AnonTrialAccountsRoute,
+                          }),
+                        },
+                        {
+                          path: 'content/admin/welcome-emails',
+                          handle: handle('content-admin-welcome-emails'),
+                          lazy: async () => ({
+                            Component: (await import('../features/welcome-emails/routes/welcome-emails'))
+                              .WelcomeEmailsRoute,
+                          }),
+                        },
+                        {
                           path: 'content/admin/outbox',
                           handle: handle('content-admin-outbox'),
                           lazy: async () => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, isClassExpired, localDate } from './class-expiry';
+import { displayDate, expiryEffect, isClassExpired, isTrialClass, localDate } from './class-expiry';
 
 describe('isClassExpired', () => {
   it.each([
@@ -23,5 +23,32 @@ describe('isClassExpired', () => {
 
   it('writes dates as dd/MM/yyyy', () => {
     expect(displayDate('2026-12-31')).toBe('31/12/2026');
+  });
+});
+
+describe('expiryEffect', () => {
+  // 2026-03-10 ends at midnight in Sydney: 13:00 UTC that day.
+  const before = new Date('2026-03-10T12:59:00Z');
+  const after = new Date('2026-03-10T13:00:00Z');
+  it.each([
+    ['N', null, after, 'open'],
+    ['N', '2026-03-10', before, 'open'],
+    ['N', '2026-03-10', after, 'closed_to_students'],
+    ['C', '2026-03-10', after, 'closed_to_students'],
+    ['TT', '2026-03-10', before, 'open'],
+    ['TT', '2026-03-10', after, 'read_only'],
+    ['ST', '2026-03-10', after, 'read_only'],
+    ['ST', null, after, 'open'],
+  ] as const)('a %s class expiring %s is %s at %s', (type, date, now, effect) => {
+    expect(expiryEffect(type, date, now)).toBe(effect);
+  });
+
+  it.each([
+    ['TT', true],
+    ['ST', true],
+    ['N', false],
+    ['C', false],
+  ])('%s is a trial: %s', (type, trial) => {
+    expect(isTrialClass(type)).toBe(trial);
   });
 });

@@ -20,3 +20,22 @@ export function displayDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-');
   return `${day}/${month}/${year}`;
 }
+
+/** Trial class types: a teacher trial (TT) and a student trial (ST). */
+export function isTrialClass(classType: string): boolean {
+  return classType === 'TT' || classType === 'ST';
+}
+
+/**
+ * What an expiration date means for a class: a normal or complimentary class closes to its students once expired; a
+ * trial class becomes read-only (its people still read their work, nobody changes it).
+ */
+export function expiryEffect(
+  classType: string,
+  expirationDate: string | null,
+  now: Date,
+  timeZone: string = SCHOOL_TIME_ZONE,
+): 'open' | 'read_only' | 'closed_to_students' {
+  if (!isClassExpired(expirationDate, now, timeZone)) return 'open';
+  return isTrialClass(classType) ? 'read_only' : 'closed_to_students';
+}

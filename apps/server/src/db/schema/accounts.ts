@@ -102,3 +102,26 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_email_at_idx').on(t.email, t.at), index('login_failures_ip_at_idx').on(t.ip, t.at)],
 );
+
+/**
+ * Every sign-in attempt against a known account, successful or not (the user page's sign-in history). Kept
+ * SIGN_IN_RETENTION_DAYS, then deleted by a daily job. Attempts on unknown emails stay in login_failures only.
+ */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    success: boolean('success').notNull(),
+    failureReason: text('failure_reason', { enum: ['bad_credentials', 'inactive', 'trial_expired'] }),
+    method: text('method', { enum: ['password', 'link'] })
+      .notNull()
+      .default('password'),
+  },
+  (t) => [index('sign_ins_user_at_idx').on(t.userId, t.at), index('sign_ins_at_idx').on(t.at)],
+);

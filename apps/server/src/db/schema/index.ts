@@ -13,3 +13,5 @@ export * from './passwords';
 export * from './rate-limits';
 export * from './progress';
 export * from './rosters';
+export * from './trials';
+export * from './welcome-emails';

@@ -1,11 +1,14 @@
 import { lt } from 'drizzle-orm';
-import { loginFailures } from '../../db/schema/index';
+import { SIGN_IN_RETENTION_DAYS } from '@banksia/contracts/accounts';
+import { loginFailures, signIns } from '../../db/schema/index';
+import type { AppDeps } from '../../platform/deps';
 import { defineJob, emptyPayload, type EmptyPayload } from '../../platform/jobs';
 import { LOGIN_WINDOW_MS } from './login-throttle';
 
 declare module '../../platform/jobs' {
   interface JobPayloads {
     'login-failures-cleanup': EmptyPayload;
+    'sign-ins-cleanup': EmptyPayload;
   }
 }
 
@@ -30,3 +33,25 @@ export const loginFailuresCleanupJob = defineJob({
     if (deleted.length) log.info({ deleted: deleted.length }, 'sign-in failures clean-up');
   },
 });
+
+/** Deletes sign-in history older than SIGN_IN_RETENTION_DAYS, daily. */
+export const signInsCleanupJob = defineJob({
+  name: 'sign-ins-cleanup',
+  payload: emptyPayload,
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  expireInSeconds: 10 * 60,
+  cron: '23 3 * * *',
+  pollSeconds: 30,
+  maxConcurrency: 1,
+  handler: async (_payload, { deps, log }) => {
+    const deleted = await deleteOldSignIns(deps);
+    if (deleted) log.info({ deleted }, 'sign-in history clean-up');
+  },
+});
+
+/** Deletes sign-in attempts past their retention; how many. */
+export async function deleteOldSignIns(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - SIGN_IN_RETENTION_DAYS * 86_400_000);
+  const deleted = await deps.db.delete(signIns).where(lt(signIns.at, before)).returning({ id: signIns.id });
+  return deleted.length;
+}

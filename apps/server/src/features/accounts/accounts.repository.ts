@@ -1,6 +1,6 @@
 import type { Role } from '@banksia/contracts/accounts';
-import { and, count, eq, gt, ilike, max, min, or, sql, type SQL } from 'drizzle-orm';
-import { loginFailures, userRoles, users } from '../../db/schema/index';
+import { and, count, desc, eq, gt, ilike, max, min, or, sql, type SQL } from 'drizzle-orm';
+import { loginFailures, signIns, userRoles, users } from '../../db/schema/index';
 import type { Executor } from '../../platform/db';
 
 export async function findUserByEmail(db: Executor, email: string) {
@@ -67,7 +67,7 @@ export async function profilesOf(db: Executor, userId: number) {
 }
 
 /** The classes a user teaches, and those they study in with access (LOCKED or above). */
-/** The classes a user teaches or studies in; as a student, only those not expired by `today` (YYYY-MM-DD). */
+/** The classes a user teaches or studies in; as a student, only those not expired by `today` (YYYY-MM-DD), but expired trials too (read-only). */
 export async function classesOf(db: Executor, userId: number, today: string) {
   const { rows } = await db.execute<{
     id: number;
@@ -89,7 +89,8 @@ export async function classesOf(db: Executor, userId: number, today: string) {
     ) m
     join school_classes c on c.id = m.class_id
     join courses co on co.id = c.course_id
-    where m.role = 'teacher' or c.expiration_date is null or c.expiration_date >= ${today}::date
+    where m.role = 'teacher' or c.class_type in ('TT', 'ST') or c.expiration_date is null
+      or c.expiration_date >= ${today}::date
     order by c.calendar_year desc, c.title`);
   return rows;
 }
@@ -111,10 +112,8 @@ export async function setActive(db: Executor, userId: number, isActive: boolean)
   await db.update(users).set({ isActive }).where(eq(users.id, userId));
 }
 
-const USER_LIST_LIMIT = 100;
-
-/** Users matching a filter, with roles and school names, in one query (at most USER_LIST_LIMIT). */
-async function listUsersWhere(db: Executor, where: SQL | undefined) {
+/** Users matching a filter, with roles and school names, in one query (one page). */
+async function listUsersWhere(db: Executor, where: SQL | undefined, page = { limit: 1, offset: 0 }) {
   const { rows } = await db.execute<{
     id: number;
     email: string;
@@ -131,12 +130,12 @@ async function listUsersWhere(db: Executor, where: SQL | undefined) {
     from users
     ${where ? sql`where ${where}` : sql``}
     order by users.last_name, users.first_name, users.id
-    limit ${USER_LIST_LIMIT}`);
+    limit ${page.limit} offset ${page.offset}`);
   return rows;
 }
 
-/** Users whose email or name contains the search text, and how many match in all. */
-export async function searchUsers(db: Executor, q: string | undefined) {
+/** A page of users whose email, name or one of whose schools' names contains the search text, and how many match. */
+export async function searchUsers(db: Executor, q: string | undefined, page: { limit: number; offset: number }) {
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = pattern
     ? or(
@@ -144,14 +143,38 @@ export async function searchUsers(db: Executor, q: string | undefined) {
         ilike(users.firstName, pattern),
         ilike(users.lastName, pattern),
         ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+        sql`exists (select 1 from profiles p join schools s on s.id = p.school_id
+                    where p.user_id = ${users.id} and s.name ilike ${pattern})`,
       )
     : undefined;
   const [total] = await db.select({ n: count() }).from(users).where(where);
-  return { rows: await listUsersWhere(db, where), count: total?.n ?? 0 };
+  return { rows: await listUsersWhere(db, where, page), count: total?.n ?? 0 };
 }
 
 /** One user as the admin list shows them. */
 export async function userListItem(db: Executor, userId: number) {
   const [row] = await listUsersWhere(db, eq(users.id, userId));
   return row ?? null;
+}
+
+export async function insertSignIn(db: Executor, row: typeof signIns.$inferInsert): Promise<void> {
+  await db.insert(signIns).values(row);
+}
+
+export async function signInsOf(db: Executor, userId: number, limit: number) {
+  return db
+    .select()
+    .from(signIns)
+    .where(eq(signIns.userId, userId))
+    .orderBy(desc(signIns.at), desc(signIns.id))
+    .limit(limit);
+}
+
+/** For an anonymous trial account, its class's type and expiration date; null for every other account. */
+export async function trialAccountClass(db: Executor, userId: number) {
+  const { rows } = await db.execute<{ class_type: string; expiration_date: string | null }>(sql`
+    select c.class_type, c.expiration_date::text as expiration_date
+    from trial_accounts t join school_classes c on c.id = t.class_id
+    where t.user_id = ${userId}`);
+  return rows[0] ?? null;
 }

@@ -6,6 +6,7 @@ import {
   sessionResponse,
   setActiveBody,
   setActiveResponse,
+  signInHistoryResponse,
   updateProfileBody,
   userIdParams,
   userListItem,
@@ -107,13 +108,25 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/users/',
       { config: staff, schema: { tags: ['users'], querystring: userListQuery, response: { 200: userListResponse } } },
-      async (request) => service.listUsers(deps, request.query.q || undefined),
+      async (request) => service.listUsers(deps, request.query),
     );
 
     app.get(
       '/api/v1/users/:userId/',
       { config: staff, schema: { tags: ['users'], params: userIdParams, response: { 200: userListItem } } },
       async (request) => service.getUser(deps, request.params.userId),
+    );
+
+    app.get(
+      '/api/v1/users/:userId/sign-ins/',
+      {
+        config: staff,
+        schema: { tags: ['users'], params: userIdParams, response: { 200: signInHistoryResponse } },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return service.signInHistory(deps, request.params.userId);
+      },
     );
 
     app.get(

@@ -1,5 +1,17 @@
-import { localDate } from '@banksia/contracts/rules/class-expiry';
-import type { ChangePasswordBody, LoginBody, Me, Role, UpdateProfileBody } from '@banksia/contracts/accounts';
+import { displayDate, expiryEffect, localDate } from '@banksia/contracts/rules/class-expiry';
+import {
+  SIGN_IN_RETENTION_DAYS,
+  USER_PAGE_SIZE,
+  type ChangePasswordBody,
+  type LoginBody,
+  type Me,
+  type Role,
+  type SignInHistory,
+  type UpdateProfileBody,
+  type UserList,
+  type UserListQuery,
+} from '@banksia/contracts/accounts';
+import type { Executor } from '../../platform/db';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { AppDeps } from '../../platform/deps';
@@ -28,12 +40,62 @@ export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
   const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !ok || !user.isActive) {
     await repo.recordFailure(deps.db, body.email, meta.ip, now);
+    if (user) await recordSignIn(deps, deps.db, user.id, meta, ok ? 'inactive' : 'bad_credentials');
     throw new AppError('invalid_credentials', 'Incorrect email or password.');
+  }
+  // An anonymous trial account signs in only while its class is an unexpired trial (converted: always).
+  const trial = await repo.trialAccountClass(deps.db, user.id);
+  if (trial && expiryEffect(trial.class_type, trial.expiration_date, now) === 'read_only') {
+    await recordSignIn(deps, deps.db, user.id, meta, 'trial_expired');
+    throw new AppError(
+      'class_expired',
+      `This trial account stopped working when the trial ended on ${displayDate(trial.expiration_date!)}. ` +
+        'Ask your teacher for a new one.',
+    );
   }
   await repo.clearFailures(deps.db, body.email, meta.ip);
   await repo.markLoggedIn(deps.db, user.id, now);
+  await recordSignIn(deps, deps.db, user.id, meta, null);
   const session = await createSession(deps, user.id, meta);
   return { session, me: await loadMe(deps, user.id) };
+}
+
+/** Writes one attempt to the user's sign-in history (a null reason is a success). */
+export async function recordSignIn(
+  deps: Pick<AppDeps, 'clock'>,
+  db: Executor,
+  userId: number,
+  meta: RequestMeta,
+  failureReason: 'bad_credentials' | 'inactive' | 'trial_expired' | null,
+  method: 'password' | 'link' = 'password',
+): Promise<void> {
+  await repo.insertSignIn(db, {
+    userId,
+    at: deps.clock.now(),
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    success: failureReason === null,
+    failureReason,
+    method,
+  });
+}
+
+/** A user's sign-in attempts of the retention period, newest first (at most 200). */
+export async function signInHistory(deps: AppDeps, userId: number): Promise<SignInHistory> {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw new AppError('not_found', 'No such user.');
+  const rows = await repo.signInsOf(deps.db, userId, 200);
+  return {
+    retention_days: SIGN_IN_RETENTION_DAYS,
+    results: rows.map((r) => ({
+      at: new Date(r.at).toISOString(),
+      ip: r.ip,
+      user_agent: r.userAgent,
+      success: r.success,
+      failure_reason: r.failureReason,
+      method: r.method,
+    })),
+  };
 }
 
 /** The signed-in user with profiles, roles and classes. */
@@ -146,9 +208,13 @@ export async function setUserActive(deps: AppDeps, actorId: number, userId: numb
   return { id: userId, is_active: isActive };
 }
 
-export async function listUsers(deps: AppDeps, q: string | undefined) {
-  const { rows, count } = await repo.searchUsers(deps.db, q);
-  return { results: rows, count };
+/** A page of users whose name, email or school matches `q`. */
+export async function listUsers(deps: AppDeps, query: UserListQuery): Promise<UserList> {
+  const { rows, count } = await repo.searchUsers(deps.db, query.q || undefined, {
+    limit: USER_PAGE_SIZE,
+    offset: (query.page - 1) * USER_PAGE_SIZE,
+  });
+  return { results: rows, count, page: query.page, page_size: USER_PAGE_SIZE };
 }
 
 export async function getUser(deps: AppDeps, userId: number) {

@@ -1,3 +1,4 @@
+import { isTrialClass } from '@banksia/contracts/rules/class-expiry';
 import { randomBytes } from 'node:crypto';
 import type {
   ClassEditBody,
@@ -27,6 +28,9 @@ export interface SchoolManager {
   profileId: number;
   isAdmin: boolean;
 }
+
+/** Path a student opens to join a class with its activation code (for other features, which use this service). */
+export { activationLink };
 
 /** A new activation code: 12 URL-safe characters of crypto randomness (72 bits). */
 export function newActivationCode(): string {
@@ -133,6 +137,21 @@ async function checkEdit(db: Executor, actor: Actor, manager: SchoolManager, bod
   return { ...body, title: body.title.trim(), teacher_profile_ids: wanted };
 }
 
+/**
+ * A trial's type and end date are content staff's to change (docs/staff-tools.md): a teacher or school admin editing
+ * a trial class keeps both, or they could undo the trial's read-only end. (Making a class of any type stays open.)
+ */
+function checkTrialEdit(actor: Actor, body: ClassEditBody, before: repo.ManagedClassRow) {
+  if (hasRole(actor, 'content_admin') || !isTrialClass(before.class_type)) return;
+  const message = 'The type and end date of a trial class are set by Banksia staff.';
+  if (before.class_type !== body.class_type) {
+    throw new AppError('validation_failed', message, { errors: { class_type: [message] } });
+  }
+  if (before.expiration_date !== body.expiration_date) {
+    throw new AppError('validation_failed', message, { errors: { expiration_date: [message] } });
+  }
+}
+
 function auditView(c: repo.ManagedClassRow) {
   return {
     title: c.title,
@@ -183,6 +202,7 @@ export async function updateClass(
   return deps.db.transaction(async (tx) => {
     await repo.lockClass(tx, classId);
     const { klass, manager } = await requireClassManager(deps, actor, classId, tx);
+    checkTrialEdit(actor, body, klass);
     const clean = await checkEdit(tx, actor, manager, body);
     await repo.updateClass(tx, klass.id, klass.school_id, clean);
     await repo.setTeachers(tx, klass.id, klass.school_id, clean.teacher_profile_ids);

@@ -1,4 +1,4 @@
-import { displayDate, isClassExpired } from '@banksia/contracts/rules/class-expiry';
+import { displayDate, expiryEffect } from '@banksia/contracts/rules/class-expiry';
 import { hasRole } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
@@ -31,8 +31,9 @@ export function isMember(access: ClassAccess): boolean {
 
 /**
  * Loads a class and the actor's standing in it; 404 when the class does not exist. Every class route comes through
- * here, so this is where an expired class closes to its students (403 class_expired); its teachers, school admins
- * and staff still open it, to see the work and to extend it.
+ * here, so this is where expiry applies: an expired normal class closes to its students (403 class_expired; its
+ * teachers, school admins and staff still open it, to see the work and to extend it), and an expired trial class
+ * (TT, ST) becomes read-only to everyone: a request that changes state is refused (403 class_read_only).
  */
 export async function loadClassAccess(deps: AppDeps, actor: Actor, classId: number): Promise<ClassAccess> {
   const klass = await repo.findClass(deps.db, classId);
@@ -46,7 +47,14 @@ export async function loadClassAccess(deps: AppDeps, actor: Actor, classId: numb
     schoolAdmin: m.teaches_at_school && hasRole(actor, 'school_admin'),
     staff: hasRole(actor, 'content_admin', 'roster_admin'),
   };
-  if (studentProfileId !== null && !canTeach(access) && isClassExpired(klass.expiration_date, deps.clock.now())) {
+  const effect = expiryEffect(klass.class_type, klass.expiration_date, deps.clock.now());
+  if (effect === 'read_only' && actor.writes) {
+    throw new AppError(
+      'class_read_only',
+      `This trial ended on ${displayDate(klass.expiration_date!)}: its work can be read but no longer changed.`,
+    );
+  }
+  if (effect === 'closed_to_students' && studentProfileId !== null && !canTeach(access)) {
     throw new AppError(
       'class_expired',
       `This class ended on ${displayDate(klass.expiration_date!)}. Ask your teacher if you still need it.`,

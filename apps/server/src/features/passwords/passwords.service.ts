@@ -15,7 +15,7 @@ import { queueEmail } from '../../platform/mail';
 import { hashPassword } from '../../platform/passwords';
 import { consumeRateLimit, type RateLimit } from '../../platform/rate-limit';
 import { createSession, revokeUserSessions, type Actor } from '../../platform/session';
-import { loadMe } from '../accounts/accounts.service';
+import { loadMe, recordSignIn } from '../accounts/accounts.service';
 import { passwordEmail } from './passwords.emails';
 import { canResendInvitation } from './passwords.policy';
 import { presentTokenInfo } from './passwords.presenter';
@@ -192,6 +192,7 @@ export async function usePasswordToken(
     // Used by a request racing this one, or expired in between: say which, as for a link opened late.
     throw refusal(await lookUp(deps, token), deps.clock.now()) ?? new AppError('gone', USED_LINK);
   }
+  await recordSignIn(deps, deps.db, used.user_id, meta, null, 'link');
   const session = await createSession(deps, used.user_id, meta);
   return { session, me: await loadMe(deps, used.user_id) };
 }

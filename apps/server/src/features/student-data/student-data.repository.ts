@@ -68,6 +68,8 @@ export async function anonymiseAccount(
   await tx.execute(sql`update profiles set external_code = null where user_id = ${userId}`);
   await tx.execute(sql`delete from sessions where user_id = ${userId}`);
   await tx.execute(sql`delete from password_tokens where user_id = ${userId}`);
+  // Addresses and browsers of their sign-ins identify them; the rest of the history goes with it.
+  await tx.execute(sql`delete from sign_ins where user_id = ${userId}`);
 }
 
 /** What an erased student's notes say instead of their text: the grids still count that a note was taken. */

@@ -66,6 +66,26 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     omit: ['token_hash'],
   },
   {
+    table: 'sign_ins',
+    description: 'Sign-in attempts of the last 90 days: when, from which address and browser, and whether they worked.',
+    where: (ids) => sql`t.user_id = ${ids.userId}`,
+    covers: ['sign_ins.user_id'],
+    orderBy: 't.at, t.id',
+  },
+  {
+    table: 'trial_accounts',
+    description: 'When the account is an anonymous trial account: its trial class and when it was made.',
+    where: (ids) => sql`(t.user_id = ${ids.userId} or t.created_by = ${ids.userId})`,
+    covers: ['trial_accounts.user_id', 'trial_accounts.created_by'],
+  },
+  {
+    table: 'welcome_email_sends',
+    description: 'Welcome emails sent to the account (which email of the series, for which class, when).',
+    where: (ids) => sql`t.user_id = ${ids.userId}`,
+    covers: ['welcome_email_sends.user_id'],
+    orderBy: 't.sent_at, t.id',
+  },
+  {
     table: 'enrolments',
     description: 'Classes the student is or was in, with the access status (25 and above: on the roster).',
     where: (ids) => inProfiles(ids),

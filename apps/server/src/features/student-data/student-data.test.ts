@@ -11,6 +11,10 @@ import {
   chunkWatches,
   classTeachers,
   clientErrors,
+  signIns,
+  trialAccounts,
+  welcomeEmailSends,
+  welcomeEmailSteps,
   emailOutbox,
   examAnswers,
   examClassLocks,
@@ -258,6 +262,26 @@ async function seed() {
     .insert(trackedEvents)
     .values({ userId: u, kind: 'event', name: '=HYPERLINK("x")', path: '/home/', occurredAt: at });
   await ctx.db.insert(clientErrors).values({ userId: u, message: `Crash for ${LAST}, ${FIRST}`, path: '/' });
+  // Staff tools: a sign-in, a trial account made by (and for) them, a welcome email sent to them.
+  await ctx.db.insert(signIns).values({ userId: u, at: new Date(), ip: '10.0.0.9', userAgent: 'UA', success: true });
+  await ctx.db
+    .insert(trialAccounts)
+    .values({ userId: u, createdBy: u, schoolId: school.id, classId: klass.id, createdAt: new Date() });
+  const [welcome] = await ctx.db
+    .insert(welcomeEmailSteps)
+    .values({
+      role: 'student',
+      classType: 'N',
+      daysAfter: 1,
+      subject: 'Hi',
+      body: 'Hi',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .returning();
+  await ctx.db
+    .insert(welcomeEmailSends)
+    .values({ stepId: welcome!.id, userId: u, classId: klass.id, sentAt: new Date() });
   await ctx.db.insert(auditLog).values([
     {
       actorUserId: u,

@@ -1,17 +1,17 @@
-import { userListResponse, type UserListItem } from '@banksia/contracts/accounts';
+import { userListResponse, type UserList } from '@banksia/contracts/accounts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
 import { getJson } from '../../../lib/request';
 
-export interface UserList {
-  results: UserListItem[];
-  count: number;
-}
+export type { UserList };
 
-/** Users matching `q` (name or email), at most 100 of them, with the total count (content staff only). */
-export async function getUsers(q: string, signal?: AbortSignal): Promise<UserList> {
-  const query = q ? `?${new URLSearchParams({ q })}` : '';
+/** A page of users matching `q` (name, email or school), with the total count (content staff only). */
+export async function getUsers(q: string, page = 1, signal?: AbortSignal): Promise<UserList> {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (page > 1) params.set('page', String(page));
+  const query = params.size ? `?${params}` : '';
   return unwrap(
     await getJson(`${urlFor('api:users')}${query}`, { signal, transform: (body) => userListResponse.parse(body) }),
   );
@@ -19,11 +19,14 @@ export async function getUsers(q: string, signal?: AbortSignal): Promise<UserLis
 
 export const usersQueryKey = ['accounts', 'users'] as const;
 
-export function usersQueryOptions(q: string) {
-  return queryOptions({ queryKey: [...usersQueryKey, q], queryFn: ({ signal }) => getUsers(q, signal) });
+export function usersQueryOptions(q: string, page = 1) {
+  return queryOptions({
+    queryKey: [...usersQueryKey, q, page],
+    queryFn: ({ signal }) => getUsers(q, page, signal),
+  });
 }
 
-/** The search results; the previous results stay on screen while a new search loads. */
-export function useUsers(q: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...usersQueryOptions(q), enabled, placeholderData: keepPreviousData });
+/** The search results; the previous results stay on screen while a new search or page loads. */
+export function useUsers(q: string, page = 1, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...usersQueryOptions(q, page), enabled, placeholderData: keepPreviousData });
 }

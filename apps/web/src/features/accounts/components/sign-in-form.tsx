@@ -54,6 +54,7 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
         <TextInput
           ref={emailRef}
           label="Email"
+          description="Trial accounts: your username from the card"
           type="email"
           autoComplete="username"
           value={email}

@@ -72,7 +72,7 @@ describe('user edit page', () => {
   it('opened from the list, shows the row at once and still asks the server for the user', async () => {
     const seen = stubFetch(
       answers({
-        'GET /api/v1/users/': { status: 200, body: { results: [ava], count: 1 } },
+        'GET /api/v1/users/': { status: 200, body: { results: [ava], count: 1, page: 1, page_size: 50 } },
         // The list was out of date: the account has since been deactivated.
         'GET /api/v1/users/5/': { status: 200, body: { ...ava, is_active: false } },
       }),

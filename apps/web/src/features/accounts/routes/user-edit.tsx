@@ -12,6 +12,7 @@ import { useMe } from '../api/get-me';
 import { useUser } from '../api/get-user';
 import { useUserRoles } from '../api/get-user-roles';
 import { ResendInvitationButton } from '../components/resend-invitation-button';
+import { SignInHistory } from '../components/sign-in-history';
 import { UserActiveControl } from '../components/user-active-control';
 import { UserRolesEditor } from '../components/user-roles-editor';
 
@@ -89,6 +90,9 @@ function UserEdit({ userId, studentSection }: { userId: number; studentSection?:
           Invitation
         </Title>
         <ResendInvitationButton userId={userId} name={name} />
+      </Paper>
+      <Paper withBorder p="lg">
+        <SignInHistory userId={userId} />
       </Paper>
       {isStudent && user && !userQuery.isPlaceholderData && studentSection?.(user)}
     </Stack>

@@ -1,5 +1,18 @@
 import { roleLabels, type UserListItem } from '@banksia/contracts/accounts';
-import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -12,30 +25,54 @@ function fullName(user: UserListItem): string {
   return `${user.first_name} ${user.last_name}`.trim() || user.email;
 }
 
-/** /content/admin/users/edit/: find users by name or email and open one to edit. */
+/** The page number in the address, 1 when missing or not a page number. */
+export function pageFromParams(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** "Users 51–100 of 120", or a single count when everything fits on one page. */
+export function countLabel(count: number, page: number, pageSize: number, shown: number): string {
+  if (count === 0) return 'No users match your search.';
+  if (count <= pageSize) return `${count} ${count === 1 ? 'user' : 'users'}`;
+  const first = (page - 1) * pageSize + 1;
+  return `Users ${first}–${first + shown - 1} of ${count}`;
+}
+
+/** /content/admin/users/edit/: find users by name, email or school and open one to edit. */
 export function UsersListRoute() {
   useDocumentTitle('Users · Banksia');
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [q] = useDebouncedValue(search.trim(), 300);
-  const users = useUsers(q);
+  const page = pageFromParams(params);
+  const users = useUsers(q, page);
 
-  // The search lives in the address, so a result list can be shared and survives going back from a user.
+  // The search and page live in the address, so a result list can be shared and survives going back from a user.
+  // A new search starts again at page 1.
   useEffect(() => {
     if ((params.get('q') ?? '') !== q) setParams(q ? { q } : {}, { replace: true });
   }, [q, params, setParams]);
+  const goTo = (next: number) => {
+    const nextParams: Record<string, string> = {};
+    if (q) nextParams.q = q;
+    if (next > 1) nextParams.page = String(next);
+    setParams(nextParams);
+  };
+  const pages = users.data ? Math.max(1, Math.ceil(users.data.count / users.data.page_size)) : 1;
 
   return (
     <Stack gap="lg">
       <div>
         <Title order={1}>Users</Title>
         <Text c="dimmed" mt={4}>
-          Find a user to change their roles or to activate or deactivate their account.
+          Find a user to change their roles, activate or deactivate their account, resend an invitation or see their
+          sign-ins.
         </Text>
       </div>
       <TextInput
         label="Search users"
-        description="By name or email address"
+        description="By name, email address or school"
         leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={users.isFetching ? <Loader size="xs" aria-hidden /> : null}
         value={search}
@@ -51,11 +88,7 @@ export function UsersListRoute() {
       {users.data && (
         <Paper withBorder>
           <Text size="sm" p="sm" aria-live="polite">
-            {users.data.count === 0
-              ? 'No users match your search.'
-              : users.data.results.length < users.data.count
-                ? `Showing the first ${users.data.results.length} of ${users.data.count} users. Search to narrow the list.`
-                : `${users.data.count} ${users.data.count === 1 ? 'user' : 'users'}`}
+            {countLabel(users.data.count, users.data.page, users.data.page_size, users.data.results.length)}
           </Text>
           {users.data.results.length > 0 && (
             <Table.ScrollContainer minWidth={720}>
@@ -106,6 +139,19 @@ export function UsersListRoute() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
+          )}
+          {pages > 1 && (
+            <Group justify="center" p="sm">
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={goTo}
+                getControlProps={(control) => ({
+                  'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
+                })}
+                getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+              />
+            </Group>
           )}
         </Paper>
       )}

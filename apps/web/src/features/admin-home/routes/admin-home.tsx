@@ -12,6 +12,7 @@ import {
   IconPlus,
   IconPuzzle,
   IconServer,
+  IconUserPlus,
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -129,6 +130,32 @@ const tasks: Task[] = [
         to: '/content/admin/support/',
         description: 'Messages sent from the "Contact support" dialog.',
         count: (o) => [o.pending_support_requests ? { n: o.pending_support_requests, label: 'open requests' } : null],
+      },
+    ],
+  },
+  {
+    title: 'Trials and onboarding',
+    icon: <IconUserPlus size={20} aria-hidden />,
+    tools: [
+      {
+        label: 'Set up a teacher trial',
+        to: urlFor('content-admin-setup-teacher-trial'),
+        description: 'A trial class on a course for a new or existing teacher, open until a date.',
+      },
+      {
+        label: 'Student trial classes',
+        to: urlFor('content-admin-anon-trial-classes'),
+        description: 'Trial classes for students with anonymous accounts; extend or convert them.',
+      },
+      {
+        label: 'Anonymous trial accounts',
+        to: urlFor('content-admin-anon-trial-accounts'),
+        description: 'Make sign-in accounts for a student trial class and print them as cards.',
+      },
+      {
+        label: 'Welcome emails',
+        to: urlFor('content-admin-welcome-emails'),
+        description: 'The series of emails new teachers and students get, with a log of what was sent.',
       },
     ],
   },

@@ -1,0 +1,26 @@
+import { courseOptionsResponse } from '@banksia/contracts/courses';
+import type { CourseOption } from '@banksia/contracts/rules/course-selector';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../../components/request-failure';
+import { urlFor } from '../../../lib/named-routes';
+import { getJson } from '../../../lib/request';
+
+// Same key and parsed shape as features/courses' get-course-options (features do not import each other), so the
+// two share one cached list.
+
+/** The course selector's options (api:course-options). */
+export async function getCourseOptions(signal?: AbortSignal): Promise<CourseOption[]> {
+  return unwrap(
+    await getJson(urlFor('api:course-options'), { signal, transform: (body) => courseOptionsResponse.parse(body) }),
+  );
+}
+
+export function useCourseOptions() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['courses', 'options'],
+      queryFn: ({ signal }) => getCourseOptions(signal),
+      staleTime: 5 * 60_000,
+    }),
+  );
+}
