@@ -87,6 +87,17 @@ export const rosterDatasetSchema = z.object({
   summary: z.record(z.string(), actionCounts),
   holds: z.array(rosterHoldSchema),
   failure: z.string().nullable(),
+  /** Formats read by header name: which header fed which field, per file; null for formats with a specification. */
+  mapping: z
+    .array(
+      z.object({
+        file: z.string(),
+        columns: z.array(z.object({ header: z.string(), field: z.string().nullable() })),
+      }),
+    )
+    .nullable(),
+  /** False until a person confirms the mapping; such a dataset cannot be applied before. */
+  mapping_confirmed: z.boolean(),
   /** The re-upload of a file already uploaded answers the earlier dataset. */
   already_uploaded: z.boolean(),
   created_at: z.string(),

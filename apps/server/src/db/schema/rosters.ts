@@ -40,6 +40,13 @@ export const rosterDatasets = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     failure: text('failure'),
+    /**
+     * Formats without a public specification (FirstClass, Griddle, Timetabler before 9) are read by header name:
+     * which header fed which field, per file ([{file, columns: [{header, field}]}]). Null for the others. Such a
+     * dataset is applied only once a person has confirmed it (`mapping_confirmed_by`).
+     */
+    mapping: jsonb('mapping'),
+    mappingConfirmedBy: integer('mapping_confirmed_by').references(() => users.id),
     createdBy: integer('created_by').references(() => users.id),
     approvedBy: integer('approved_by').references(() => users.id),
     appliedBy: integer('applied_by').references(() => users.id),

@@ -166,6 +166,12 @@ export function rostersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
+      `${base}/datasets/:id/confirm-mapping/`,
+      { config, schema: { tags, params: rosterDatasetParams, response: { 200: rosterDatasetSchema } } },
+      async (request) => service.confirmMapping(deps, requireActor(request), request.params.id, request.ip),
+    );
+
+    app.post(
       `${base}/datasets/:id/approve/`,
       {
         config,

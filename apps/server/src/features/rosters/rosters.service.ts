@@ -70,6 +70,8 @@ type DatasetRow = {
   summary: RosterDataset['summary'];
   holds: RosterDataset['holds'];
   failure: string | null;
+  mapping: RosterDataset['mapping'];
+  mapping_confirmed_by: number | null;
   created_at: Date;
   applied_at: Date | null;
   rolled_back_at: Date | null;
@@ -82,7 +84,7 @@ type DatasetRow = {
 async function selectDatasets(db: Executor, where: SQL): Promise<DatasetRow[]> {
   const { rows } = await db.execute<DatasetRow>(sql`
     select d.id, d.school_id, s.name as school_name, d.calendar_year, d.source, d.file_names, d.status, d.counts,
-      d.errors, d.summary, d.holds, d.failure, d.created_at, d.applied_at, d.rolled_back_at, d.approved_by,
+      d.errors, d.summary, d.holds, d.failure, d.mapping, d.mapping_confirmed_by, d.created_at, d.applied_at, d.rolled_back_at, d.approved_by,
       not exists(select 1 from roster_datasets l where l.school_id = d.school_id and l.calendar_year = d.calendar_year
         and l.status = 'applied' and (l.applied_at, l.id) > (d.applied_at, d.id)) as latest_applied
     from roster_datasets d join schools s on s.id = d.school_id where ${where}
@@ -108,6 +110,8 @@ function present(row: DatasetRow, alreadyUploaded = false): RosterDataset {
     summary: row.summary,
     holds: row.holds,
     failure: row.failure,
+    mapping: row.mapping,
+    mapping_confirmed: row.mapping === null || row.mapping_confirmed_by !== null,
     already_uploaded: alreadyUploaded,
     created_at: new Date(row.created_at).toISOString(),
     applied_at: row.applied_at ? new Date(row.applied_at).toISOString() : null,
@@ -301,10 +305,11 @@ export async function uploadDataset(
   };
   const id = await deps.db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: number }>(sql`
-      insert into roster_datasets (school_id, calendar_year, source, file_sha256, file_names, status, counts, errors, created_by, created_at)
+      insert into roster_datasets (school_id, calendar_year, source, file_sha256, file_names, status, counts, errors, mapping, created_by, created_at)
       values (${schoolId}, ${year}, ${source}, ${fileSha},
         array(select jsonb_array_elements_text(${json(input.files.map((f) => f.name))})),
         'parsed', ${JSON.stringify(counts)}::jsonb, ${JSON.stringify(parsed.errors.slice(0, ROSTER_MAX_STORED_ERRORS))}::jsonb,
+        ${parsed.mapping?.length ? JSON.stringify(parsed.mapping) : null}::jsonb,
         ${actor.userId}, ${now}::timestamptz)
       on conflict (school_id, calendar_year, source, file_sha256) do nothing
       returning id`);
@@ -526,6 +531,12 @@ export async function requestApply(deps: AppDeps, actor: Actor, id: number, ip: 
     if (!(OPEN as readonly string[]).includes(dataset.status)) {
       throw new AppError('conflict', `This dataset is ${dataset.status.replace('_', ' ')}: it cannot be applied.`);
     }
+    if (dataset.mapping !== null && dataset.mapping_confirmed_by === null) {
+      throw invalid(
+        'mapping',
+        'Check the columns first: this format is read by its headers, so a person confirms which header is which field.',
+      );
+    }
     const { plan } = await planFor(tx, dataset);
     await writeDecisions(tx, id, plan, deps.clock.now());
     if (plan.blockers.length)
@@ -551,6 +562,31 @@ export async function requestApply(deps: AppDeps, actor: Actor, id: number, ip: 
     await deps.jobs.enqueue('roster-apply', { datasetId: id, userId: actor.userId, ip }, { tx });
     return { status: 'applying' as const, changes: plan.summary, holds: plan.holds };
   });
+}
+
+/**
+ * A person confirms how the headers of a header-mapped upload (FirstClass, Griddle, Timetabler before 9) were read;
+ * until then it cannot be applied. A wrong mapping is fixed by renaming the file's headers and uploading it again.
+ */
+export async function confirmMapping(deps: AppDeps, actor: Actor, id: number, ip: string) {
+  const dataset = await requireDataset(deps, actor, id);
+  if (dataset.mapping === null) throw new AppError('conflict', 'This dataset was not read by header names.');
+  if (!(OPEN as readonly string[]).includes(dataset.status)) {
+    throw new AppError('conflict', `This dataset is ${dataset.status.replace('_', ' ')}: nothing to confirm.`);
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`update roster_datasets set mapping_confirmed_by = ${actor.userId} where id = ${id}`);
+    await audit(tx, {
+      actorUserId: actor.userId,
+      schoolId: dataset.school_id,
+      action: 'confirm_roster_mapping',
+      entityType: 'roster_dataset',
+      entityId: id,
+      after: { mapping: dataset.mapping },
+      ip,
+    });
+  });
+  return present((await findDataset(deps.db, id))!);
 }
 
 /** A person approves a held dataset: its apply is queued. */

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { AccessStatus } from '@banksia/contracts/classes';
 import { rosterApplyResponse, rosterDatasetSchema, rosterStepResponse } from '@banksia/contracts/rosters';
 import { and, eq, sql } from 'drizzle-orm';
@@ -464,7 +465,7 @@ describe('the printable roster pages (/enrolinator/datasets/)', () => {
   it('list a year’s datasets and show one dataset’s four steps, without the web app, to those who may see them', async () => {
     const f = await setup();
     const admin = await ctx.client(f.admin.user.id);
-    const made = await upload(admin, f.school.id, [{ name: 'classlist.csv', content: edval(range(1, 3)) }]);
+    const made = await upload(admin, f.school.id, [{ name: 'classlist.csv', content: edval(range(1, 3), 'Printable') }]);
     expect(made.statusCode, made.body).toBe(201);
     const { id } = rosterDatasetSchema.parse(made.json());
 
@@ -500,5 +501,45 @@ describe('the printable roster pages (/enrolinator/datasets/)', () => {
     const signedOut = await ctx.app.inject({ method: 'GET', url: '/enrolinator/datasets/?year=2026' });
     expect(signedOut.statusCode).toBe(303);
     expect(signedOut.headers.location).toBe('/account/?next=%2Fenrolinator%2Fdatasets%2F%3Fyear%3D2026');
+  });
+});
+
+describe('uploads read by header name (no published layout)', () => {
+  it('show how each header was read, and apply only once a person has confirmed it', async () => {
+    const f = await setup();
+    await createCourse(ctx.db, { subject: 'Physics' });
+    await createCourse(ctx.db, { subject: 'Chemistry' });
+    const admin = await ctx.client(f.admin.user.id);
+    const bytes = await readFile(new URL('./fixtures/griddle/griddle-export.csv', import.meta.url));
+    const made = await upload(admin, f.school.id, [{ name: 'griddle-export.csv', content: bytes }], 'griddle');
+    expect(made.statusCode, made.body).toBe(201);
+    const dataset = rosterDatasetSchema.parse(made.json());
+    expect(dataset.mapping_confirmed).toBe(false);
+    const columns = dataset.mapping![0]!.columns;
+    expect(columns.find((c) => c.header === 'Student Code')?.field).toBeTruthy();
+    expect(columns.find((c) => c.header === 'Teacher Surname')?.field).toBeTruthy();
+
+    const early = await admin.post(`/api/v1/rosters/datasets/${dataset.id}/apply/`);
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json()).toMatchObject({ errors: { mapping: [expect.stringContaining('Check the columns first')] } });
+
+    const confirmed = await admin.post(`/api/v1/rosters/datasets/${dataset.id}/confirm-mapping/`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(rosterDatasetSchema.parse(confirmed.json()).mapping_confirmed).toBe(true);
+    const audited = await ctx.db.execute(sql`select 1 from audit_log
+      where action = 'confirm_roster_mapping' and entity_id = ${String(dataset.id)}`);
+    expect(audited.rows).toHaveLength(1);
+
+    const { body } = await apply(admin, dataset.id);
+    expect(body.status).toBe('applying');
+    expect(rosterDatasetSchema.parse((await admin.get(`/api/v1/rosters/datasets/${dataset.id}/`)).json()).status).toBe(
+      'applied',
+    );
+
+    // A format with a published layout has no mapping to confirm.
+    const edvalUpload = await upload(admin, f.school.id, [{ name: 'next.csv', content: edval(range(1, 2), 'Mapped') }]);
+    const plain = rosterDatasetSchema.parse(edvalUpload.json());
+    expect(plain).toMatchObject({ mapping: null, mapping_confirmed: true });
+    expect((await admin.post(`/api/v1/rosters/datasets/${plain.id}/confirm-mapping/`)).statusCode).toBe(409);
   });
 });

@@ -14,5 +14,6 @@ export const rosterRoutes = {
   'api:roster-decision': '/api/v1/rosters/datasets/{id}/{step}/{recordId}/',
   'api:roster-apply': '/api/v1/rosters/datasets/{id}/apply/',
   'api:roster-approve': '/api/v1/rosters/datasets/{id}/approve/',
+  'api:roster-confirm-mapping': '/api/v1/rosters/datasets/{id}/confirm-mapping/',
   'api:roster-rollback': '/api/v1/rosters/datasets/{id}/rollback/',
 } as const;

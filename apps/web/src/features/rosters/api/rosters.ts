@@ -102,12 +102,21 @@ export function useOverride(id: number, step: RosterStep) {
   });
 }
 
-type Action = 'apply' | 'approve' | 'rollback';
+type Action = 'apply' | 'approve' | 'rollback' | 'confirm-mapping';
 
 export function useDatasetAction(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (action: Action) => {
+      if (action === 'confirm-mapping') {
+        return unwrap(
+          await postJson<RosterDataset>(
+            urlFor('api:roster-confirm-mapping', { id }),
+            {},
+            { transform: (b) => rosterDatasetSchema.parse(b) },
+          ),
+        );
+      }
       const route =
         action === 'apply' ? 'api:roster-apply' : action === 'approve' ? 'api:roster-approve' : 'api:roster-rollback';
       const schema = action === 'rollback' ? rosterRollbackResponse : rosterApplyResponse;

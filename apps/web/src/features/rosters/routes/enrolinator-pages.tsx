@@ -199,6 +199,43 @@ function DatasetActions({ dataset }: { dataset: RosterDataset }) {
           {dataset.failure}
         </Alert>
       )}
+      {dataset.mapping && (
+        <Alert
+          color={dataset.mapping_confirmed ? 'gray' : 'blue'}
+          title={dataset.mapping_confirmed ? 'Columns confirmed' : 'Check how the columns were read'}
+        >
+          <Stack gap="sm">
+            <Text size="sm">
+              This format has no published layout, so its columns were read by their headers. If a header went to the
+              wrong field, rename it in the file and upload it again.
+            </Text>
+            {dataset.mapping.map((m) => (
+              <Table key={m.file} withTableBorder maw={560}>
+                <Table.Caption>{m.file}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Header in the file</Table.Th>
+                    <Table.Th scope="col">Read as</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {m.columns.map((c) => (
+                    <Table.Tr key={c.header}>
+                      <Table.Td>{c.header}</Table.Td>
+                      <Table.Td>{c.field ?? 'Not used'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            ))}
+            {!dataset.mapping_confirmed && (dataset.status === 'reviewing' || dataset.status === 'held') && (
+              <Button w="fit-content" onClick={() => action.mutate('confirm-mapping')} loading={action.isPending}>
+                These columns are right
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      )}
       {error && (
         <Alert color="red" title="Not done">
           {error}
@@ -206,7 +243,11 @@ function DatasetActions({ dataset }: { dataset: RosterDataset }) {
       )}
       <Group>
         {dataset.status === 'reviewing' && (
-          <Button onClick={() => action.mutate('apply')} loading={action.isPending}>
+          <Button
+            onClick={() => action.mutate('apply')}
+            loading={action.isPending}
+            disabled={!dataset.mapping_confirmed}
+          >
             Apply
           </Button>
         )}

@@ -33,6 +33,8 @@ const dataset = {
   summary: { student_reconciliation: { remove: 5, match: 25 } },
   holds: [{ kind: 'students', reason: 'removes', count: 5, of: 30 }],
   failure: null,
+  mapping: null,
+  mapping_confirmed: true,
   already_uploaded: false,
   created_at: '2026-03-02T09:00:00.000Z',
   applied_at: null,
@@ -90,4 +92,48 @@ describe('enrolinator', () => {
     expect(screen.getByRole('button', { name: 'Approve and apply' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
   });
+
+  it('shows how a header-mapped upload was read, and applies only after a person confirms it', async () => {
+    const mapped = {
+      ...dataset,
+      source: 'griddle',
+      status: 'reviewing',
+      holds: [],
+      mapping: [
+        {
+          file: 'griddle-export.csv',
+          columns: [
+            { header: 'Student Code', field: 'student code' },
+            { header: 'Notes', field: null },
+          ],
+        },
+      ],
+      mapping_confirmed: false,
+    };
+    let current = mapped;
+    const seen = stubFetch({
+      ...session,
+      'GET /api/v1/rosters/datasets/5/': () => jsonAnswer(current),
+      'POST /api/v1/rosters/datasets/5/confirm-mapping/': () => {
+        current = { ...mapped, mapping_confirmed: true };
+        return jsonAnswer(current);
+      },
+    });
+    const { user } = renderApp('/content/admin/enrolinator/datasets/5/');
+    const table = await screen.findByRole('table', { name: 'griddle-export.csv' });
+    expect(within(table).getByRole('row', { name: 'Student Code student code' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Notes Not used' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'These columns are right' }));
+    expect(await screen.findByText('Columns confirmed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled();
+    expect(seen.some((r) => r.method === 'POST' && r.path === '/api/v1/rosters/datasets/5/confirm-mapping/')).toBe(
+      true,
+    );
+  });
 });
+
+function jsonAnswer(body: unknown): Response {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+}
