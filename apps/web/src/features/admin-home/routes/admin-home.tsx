@@ -29,6 +29,8 @@ interface Tool {
   description: string;
   /** What needs attention here, from the overview. */
   count?: (o: AdminOverview) => ({ n: number; label: string } | null)[];
+  /** A page rendered by the server, outside the web app: opened with a full page load. */
+  serverPage?: boolean;
 }
 
 interface Task {
@@ -206,6 +208,18 @@ const tasks: Task[] = [
         to: urlFor('content-admin-outbox'),
         description: 'Every email the platform has queued, sent or failed to send.',
       },
+      {
+        label: 'Secret admin',
+        to: '/secret/',
+        serverPage: true,
+        description: 'Exams, classes, lessons, branches and activities: fix titles and flags, read their history.',
+      },
+      {
+        label: 'Printable roster datasets',
+        to: '/enrolinator/datasets/',
+        serverPage: true,
+        description: "A year's roster uploads and each one's four steps on plain pages, for printing.",
+      },
     ],
   },
 ];
@@ -253,9 +267,15 @@ export function AdminHomeRoute() {
                   <li key={tool.label}>
                     <Group gap="xs" wrap="nowrap">
                       {toolIcons[tool.label]}
-                      <Anchor component={Link} to={tool.to} fw={600}>
-                        {tool.label}
-                      </Anchor>
+                      {tool.serverPage ? (
+                        <Anchor href={tool.to} fw={600}>
+                          {tool.label}
+                        </Anchor>
+                      ) : (
+                        <Anchor component={Link} to={tool.to} fw={600}>
+                          {tool.label}
+                        </Anchor>
+                      )}
                       {attention.map(
                         (a) =>
                           a && (
