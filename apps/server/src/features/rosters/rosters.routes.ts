@@ -19,7 +19,7 @@ import { AppError, readingMultipart } from '../../platform/errors';
 import { productTemplateCsv } from './parsers/product';
 import { ROSTER_MAX_UPLOAD_BYTES, RosterFileError } from './parsers/types';
 import * as service from './rosters.service';
-import { expandUploads } from './upload-files';
+import { expandUploads, saveUpload, uploadFolder, type SavedUpload } from './upload-files';
 
 /** Roster uploads and the enrolinator: roster and content staff (any school), school admins (their school). */
 export function rostersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -66,53 +66,62 @@ export function rostersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             errors: { file: ['Choose a file to upload.'] },
           });
         const fields: Record<string, string> = {};
-        const uploads: Array<{ name: string; bytes: Buffer }> = [];
-        await readingMultipart(async () => {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'file') {
-                await part.toBuffer();
-                continue;
-              }
-              const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-                if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-                  throw new AppError(
-                    'payload_too_large',
-                    `The upload is larger than ${ROSTER_MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
-                  );
-                }
-                throw error;
-              });
-              if (bytes.length === 0) {
-                throw new AppError('validation_failed', `${part.filename} is empty.`, {
-                  errors: { file: [`${part.filename} is empty.`] },
-                });
-              }
-              uploads.push({ name: part.filename.replace(/^.*[\\/]/, '').slice(-200) || 'roster.csv', bytes });
-            } else fields[part.fieldname] = String(part.value ?? '');
-          }
-        });
-        let expanded;
+        const folder = await uploadFolder();
+        let result: Awaited<ReturnType<typeof service.uploadDataset>>;
         try {
-          expanded = await expandUploads(uploads);
-        } catch (error) {
-          if (error instanceof RosterFileError) {
-            throw new AppError('validation_failed', error.message, { errors: { [error.field]: [error.message] } });
+          const uploads: SavedUpload[] = [];
+          const budget = { left: ROSTER_MAX_UPLOAD_BYTES };
+          const tooLarge = () =>
+            new AppError('payload_too_large', `The upload is larger than ${ROSTER_MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+          await readingMultipart(async () => {
+            for await (const part of request.parts()) {
+              if (part.type === 'file') {
+                if (part.fieldname !== 'file') {
+                  await part.toBuffer();
+                  continue;
+                }
+                const name = part.filename.replace(/^.*[\\/]/, '').slice(-200) || 'roster.csv';
+                // Streamed to disk as it arrives: an upload is never held in memory whole.
+                const saved = await saveUpload(part.file, name, folder.dir, budget).catch((error: unknown) => {
+                  const code = (error as { code?: string }).code;
+                  if (code === 'FST_REQ_FILE_TOO_LARGE' || error instanceof RosterFileError) throw tooLarge();
+                  throw error;
+                });
+                if (part.file.truncated) throw tooLarge();
+                if (saved.size === 0) {
+                  throw new AppError('validation_failed', `${part.filename} is empty.`, {
+                    errors: { file: [`${part.filename} is empty.`] },
+                  });
+                }
+                uploads.push(saved);
+              } else fields[part.fieldname] = String(part.value ?? '');
+            }
+          });
+          let files;
+          try {
+            files = await expandUploads(uploads, folder.dir);
+          } catch (error) {
+            if (error instanceof RosterFileError) {
+              throw new AppError('validation_failed', error.message, { errors: { [error.field]: [error.message] } });
+            }
+            throw error;
           }
-          throw error;
+          result = await service.uploadDataset(
+            deps,
+            actor,
+            {
+              source: fields.source,
+              schoolId: fields.school_id,
+              calendarYear: fields.calendar_year,
+              files,
+              hashes: uploads.map((u) => ({ name: u.name, sha256: u.sha256 })),
+            },
+            request.ip,
+          );
+        } finally {
+          // Removed before the answer goes out, so a client never sees the upload's files still on disk.
+          await folder.remove();
         }
-        const result = await service.uploadDataset(
-          deps,
-          actor,
-          {
-            source: fields.source,
-            schoolId: fields.school_id,
-            calendarYear: fields.calendar_year,
-            files: expanded.files,
-            hashes: expanded.hashes,
-          },
-          request.ip,
-        );
         return reply.status(result.created ? 201 : 200).send(result.dataset);
       },
     );

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { AccessStatus } from '@banksia/contracts/classes';
 import { rosterApplyResponse, rosterDatasetSchema, rosterStepResponse } from '@banksia/contracts/rosters';
 import { and, eq, sql } from 'drizzle-orm';
@@ -458,6 +459,9 @@ describe('roster datasets: upload, reconcile, apply, next term, rollback', () =>
     const ok = await upload(admin, f.school.id, [{ name: 'export.zip', content: set }]);
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().counts).toMatchObject({ students: 1, classes: 1, enrolments: 1 });
+    // Uploads are streamed to a temporary folder and read from there; nothing of them is left behind.
+    const left = (await readdir(tmpdir())).filter((n) => n.startsWith('banksia-roster-'));
+    expect(left).toEqual([]);
   });
 });
 
@@ -465,7 +469,9 @@ describe('the printable roster pages (/enrolinator/datasets/)', () => {
   it('list a year’s datasets and show one dataset’s four steps, without the web app, to those who may see them', async () => {
     const f = await setup();
     const admin = await ctx.client(f.admin.user.id);
-    const made = await upload(admin, f.school.id, [{ name: 'classlist.csv', content: edval(range(1, 3), 'Printable') }]);
+    const made = await upload(admin, f.school.id, [
+      { name: 'classlist.csv', content: edval(range(1, 3), 'Printable') },
+    ]);
     expect(made.statusCode, made.body).toBe(201);
     const { id } = rosterDatasetSchema.parse(made.json());
 
