@@ -81,9 +81,13 @@ test.describe('content authoring: courses and lessons', () => {
     await expectNoSeriousA11yViolations(page);
 
     // Reorder by keyboard: pick the lesson up with Space, move it up, drop it with Space.
+    // Each key once the tree has taken the previous one, as its announcements (the live region) tell.
+    const announced = page.locator('[id^="DndLiveRegion"]');
     await page.getByRole('button', { name: 'Reorder Fractions' }).focus();
     await page.keyboard.press('Space');
+    await expect(announced).toContainText('Picked up Fractions');
     await page.keyboard.press('ArrowUp');
+    await expect(announced).toContainText('Fractions is now at position 1 of 2');
     await page.keyboard.press('Space');
     await expect.poll(() => topLevelTitles(page)).toEqual(['Fractions', 'Number']);
     await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();

@@ -68,10 +68,15 @@ test.describe('videos and captions', () => {
     await page.goto('/content/admin/courses/edit/?q=English');
     await page.getByRole('link', { name: 'Year 11 English Advanced' }).click();
     // The lesson moves from Module B into Module A by keyboard: up over Module B's row, then up among Module A's items.
+    // Each key once the tree has taken the previous one, as its announcements (the live region) tell.
+    const announced = page.locator('[id^="DndLiveRegion"]');
     await page.getByRole('button', { name: 'Reorder Close reading of poetry' }).focus();
     await page.keyboard.press('Space');
+    await expect(announced).toContainText('Picked up Close reading of poetry');
     await page.keyboard.press('ArrowUp');
+    await expect(announced).not.toContainText('Picked up');
     await page.keyboard.press('ArrowUp');
+    await expect(announced).toContainText('would move into Module A');
     await page.keyboard.press('Space');
     const moduleA = page.getByRole('group', { name: 'In Module A: Textual conversations' });
     await expect(moduleA.getByRole('link', { name: 'Close reading of poetry' })).toBeVisible();
