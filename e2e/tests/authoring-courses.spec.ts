@@ -85,7 +85,7 @@ test.describe('content authoring: courses and lessons', () => {
     const announced = page.locator('[id^="DndLiveRegion"]');
     await page.getByRole('button', { name: 'Reorder Fractions' }).focus();
     await page.keyboard.press('Space');
-    await expect(announced).toContainText('Picked up Fractions');
+    await expect(announced).toContainText('Fractions is now at position 2 of 2');
     await page.keyboard.press('ArrowUp');
     await expect(announced).toContainText('Fractions is now at position 1 of 2');
     await page.keyboard.press('Space');

@@ -72,9 +72,9 @@ test.describe('videos and captions', () => {
     const announced = page.locator('[id^="DndLiveRegion"]');
     await page.getByRole('button', { name: 'Reorder Close reading of poetry' }).focus();
     await page.keyboard.press('Space');
-    await expect(announced).toContainText('Picked up Close reading of poetry');
+    await expect(announced).toContainText('Close reading of poetry is now at position 1 of 1 in Module B');
     await page.keyboard.press('ArrowUp');
-    await expect(announced).not.toContainText('Picked up');
+    await expect(announced).not.toContainText('in Module B');
     await page.keyboard.press('ArrowUp');
     await expect(announced).toContainText('would move into Module A');
     await page.keyboard.press('Space');
