@@ -15,7 +15,8 @@
  * - for reference, /healthz and sign-in with nothing else running, and each grid's bare SQL through pg.
  * Targets (exit 0 only when all pass, 1 otherwise, 2 when the bench itself fails): 30×200 p99 ≤ 25 ms; 300×200 p99
  * ≤ 250 ms with no errors (any answer but 200 is one); /healthz and sign-in p99 ≤ 50 ms during the 300-student load.
- * BENCH_EXPLAIN=30|300 prints the plan of that class's grid query instead. Removes its data folder and exits.
+ * BENCH_EXPLAIN=30|300 prints the plan of that class's grid query instead; BENCH_TRACE=1 lists every answer slower
+ * than 25 ms with its time in the run, and the bench's own event-loop delay. Removes its data folder and exits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -49,6 +51,7 @@ import {
   createTeacher,
 } from '../../apps/server/test/factories';
 
+const TRACE = Boolean(process.env.BENCH_TRACE);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const GRID_RATE = 20; // requests per second
 const SECONDS = 15;
@@ -95,6 +98,10 @@ function stats(latencies: number[], errors: number): Stats {
  * and includes a failure's (a failed request is counted as an error, not as a latency).
  */
 async function openLoop(fn: () => Promise<void>, rate: number, seconds: number): Promise<Stats> {
+  // With BENCH_TRACE: every answer slower than 25 ms, and the bench's own event-loop delay (to tell its stalls from
+  // the app's).
+  const loopDelay = TRACE ? monitorEventLoopDelay({ resolution: 5 }) : null;
+  loopDelay?.enable();
   const interval = 1000 / rate;
   const latencies: number[] = [];
   const failures = new Map<string, number>();
@@ -106,7 +113,11 @@ async function openLoop(fn: () => Promise<void>, rate: number, seconds: number):
     if (wait > 0) await sleep(wait);
     pending.push(
       fn().then(
-        () => void latencies.push(performance.now() - at),
+        () => {
+          const ms = performance.now() - at;
+          latencies.push(ms);
+          if (TRACE && ms > 25) log(`    slow #${i} at ${(at - start).toFixed(0)} ms: ${ms.toFixed(1)} ms`);
+        },
         (err: unknown) => {
           const why = err instanceof Error ? err.message : String(err);
           failures.set(why, (failures.get(why) ?? 0) + 1);
@@ -115,6 +126,10 @@ async function openLoop(fn: () => Promise<void>, rate: number, seconds: number):
     );
   }
   await Promise.all(pending);
+  if (loopDelay) {
+    loopDelay.disable();
+    log(`    bench event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms`);
+  }
   for (const [why, n] of failures) log(`    ${n} × ${why}`);
   return stats(
     latencies,
@@ -218,7 +233,9 @@ async function seed(db: Database) {
     ) t`);
   // The facts went in in bulk, past the services that keep the grids' rollup current.
   await rebuildRollup(db);
-  await db.execute(sql`analyze`);
+  // As a database in service would be: freshly bulk-loaded rows vacuumed (hint bits set, visibility map current) and
+  // analysed, so the first seconds of the load do not measure autovacuum catching up with the seed.
+  await db.execute(sql`vacuum analyze`);
   const counts = await db.execute<{ visits: number; sittings: number; answers: number; cells: number }>(sql`
     select (select count(*)::int from chunk_visits) as visits, (select count(*)::int from exam_sittings) as sittings,
       (select count(*)::int from exam_answers) as answers, (select count(*)::int from progress_rollup) as cells`);
