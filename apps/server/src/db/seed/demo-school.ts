@@ -26,6 +26,7 @@ export const demoAccounts = [
   { email: 'student@banksia.test', role: 'Student (Ava Nguyen, 9MAT1 and 11ENG trial)' },
   { email: 'teacher@banksia.test', role: 'Teacher and school admin (Priya Sharma, all three classes)' },
   { email: 'content@banksia.test', role: 'Content, roster and payments admin (Sam Okafor)' },
+  { email: 'editor@banksia.test', role: 'Content admin (Lena Fischer, a second author, e.g. to review captions)' },
   { email: 'daniel.brooks@banksia.test', role: 'Teacher (Daniel Brooks, 9MAT2)' },
   { email: 'teacher@wattle.test', role: 'Teacher and school admin at a second school (Mei Lin, Wattle Creek College)' },
   { email: 'student@wattle.test', role: 'Student at the second school (Tom Harris, 10SCI-W)' },
