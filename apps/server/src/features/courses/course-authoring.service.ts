@@ -326,42 +326,46 @@ async function requirePlace(tx: Executor, courseId: number, parentNodeId: number
   return parent;
 }
 
-/** POST api:admin-course-sections: a new (unpublished) topic, or a sub-topic under a topic, placed last. */
-export async function addSection(deps: AppDeps, actor: Actor, courseId: number, body: AddTreeItemBody, ip: string) {
+/**
+ * A new tree item placed last under the course or a topic, in one transaction with its node and audit entry: a topic
+ * (or sub-topic) or an empty lesson, both unpublished.
+ */
+async function addTreeItem(
+  deps: AppDeps,
+  actor: Actor,
+  courseId: number,
+  body: AddTreeItemBody,
+  ip: string,
+  kind: 'section' | 'lesson',
+) {
   return deps.db.transaction(async (tx) => {
     await claimCourse(tx, courseId, body.version);
     const parent = await requirePlace(tx, courseId, body.parent_node_id);
-    const section = await repo.insertSection(tx, courseId, body.title);
-    const node = await repo.appendNode(tx, courseId, parent.id, 'section', section.id);
+    const item =
+      kind === 'section'
+        ? await repo.insertSection(tx, courseId, body.title)
+        : await repo.insertLesson(tx, courseId, body.title);
+    const node = await repo.appendNode(tx, courseId, parent.id, kind, item.id);
     await audit(tx, {
       actorUserId: actor.userId,
-      action: 'add_section',
-      entityType: 'section',
-      entityId: section.id,
-      after: { course_id: courseId, title: section.title, parent_node_id: parent.id, node_id: node.id },
+      action: `add_${kind}`,
+      entityType: kind,
+      entityId: item.id,
+      after: { course_id: courseId, title: item.title, parent_node_id: parent.id, node_id: node.id },
       ip,
     });
     return courseDetail(deps, courseId, tx);
   });
 }
 
+/** POST api:admin-course-sections: a new (unpublished) topic, or a sub-topic under a topic, placed last. */
+export async function addSection(deps: AppDeps, actor: Actor, courseId: number, body: AddTreeItemBody, ip: string) {
+  return addTreeItem(deps, actor, courseId, body, ip, 'section');
+}
+
 /** POST api:admin-course-lessons: a new (unpublished, empty) lesson under the course or a topic, placed last. */
 export async function addLesson(deps: AppDeps, actor: Actor, courseId: number, body: AddTreeItemBody, ip: string) {
-  return deps.db.transaction(async (tx) => {
-    await claimCourse(tx, courseId, body.version);
-    const parent = await requirePlace(tx, courseId, body.parent_node_id);
-    const lesson = await repo.insertLesson(tx, courseId, body.title);
-    const node = await repo.appendNode(tx, courseId, parent.id, 'lesson', lesson.id);
-    await audit(tx, {
-      actorUserId: actor.userId,
-      action: 'add_lesson',
-      entityType: 'lesson',
-      entityId: lesson.id,
-      after: { course_id: courseId, title: lesson.title, parent_node_id: parent.id, node_id: node.id },
-      ip,
-    });
-    return courseDetail(deps, courseId, tx);
-  });
+  return addTreeItem(deps, actor, courseId, body, ip, 'lesson');
 }
 
 /** PATCH api:admin-course-section: rename, publish or unpublish a topic. */
