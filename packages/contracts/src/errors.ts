@@ -12,6 +12,8 @@ export const errorStatus = {
   /** A trial class (TT or ST) past its expiration date: its work can be read, not changed. */
   class_read_only: 403,
   csrf_failed: 403,
+  /** The student's fees for this class are unpaid past the school's due date: the class is locked until they pay. */
+  payment_required: 402,
   not_found: 404,
   conflict: 409,
   /** A class's teacher has locked the exam (spec §4): no starting, answering or submitting until it is open. */

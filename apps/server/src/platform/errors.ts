@@ -12,6 +12,7 @@ const defaultDetail: Record<ErrorCode, string> = {
   class_expired: 'This class has ended.',
   class_read_only: 'This trial has ended: its work can be read but no longer changed.',
   csrf_failed: 'CSRF Failed.',
+  payment_required: 'This class is locked until its fees are paid.',
   not_found: 'Not found.',
   conflict: 'The request conflicts with the current state.',
   exam_locked: 'Your teacher has locked this exam.',

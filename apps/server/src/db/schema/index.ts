@@ -15,3 +15,4 @@ export * from './progress';
 export * from './rosters';
 export * from './trials';
 export * from './welcome-emails';
+export * from './payments';

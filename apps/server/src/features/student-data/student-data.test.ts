@@ -32,6 +32,11 @@ import {
   tasks,
   trackedEvents,
   userRoles,
+  checkoutSessions,
+  classProducts,
+  paymentLinks,
+  refundRuns,
+  refunds,
 } from '../../db/schema/index';
 import { privateStorageFor } from '../../platform/storage';
 import { createExamWithQuestions } from '../../../test/exam-factories';
@@ -47,6 +52,7 @@ import { useTestApp } from '../../../test/harness';
 import { databaseReplacements, ownRowReplacements, scrubValue } from './student-data.scrub';
 import { coveredColumns, EXPORT_SECTIONS, STAFF_ACTION_COLUMNS } from './student-data.sections';
 import { rebuildRollup } from '../progress/progress-rollup';
+import { syncCharges } from '../payments/charges';
 
 const ctx = useTestApp();
 
@@ -300,6 +306,60 @@ async function seed() {
     text: `Hi ${FIRST}`,
     template: 'password-invite',
     createdAt: at,
+  });
+  // Fees: a priced class charges the student, a payment link and checkout pay it, and a refund run pays part back.
+  await ctx.db.insert(classProducts).values({
+    schoolId: school.id,
+    calendarYear: klass.calendarYear,
+    feature: klass.features,
+    priceCents: 5_000,
+    updatedBy: staff.id,
+    updatedAt: at,
+  });
+  await ctx.db.transaction((tx) =>
+    syncCharges(tx, { schoolId: school.id, calendarYear: klass.calendarYear, profileIds: [p], at }),
+  );
+  await ctx.db
+    .insert(paymentLinks)
+    .values({
+      code: 'student-data-link',
+      schoolId: school.id,
+      profileId: p,
+      calendarYear: klass.calendarYear,
+      createdAt: at,
+    });
+  await ctx.db.insert(checkoutSessions).values({
+    id: 'cs_test_student_data',
+    provider: 'test',
+    schoolId: school.id,
+    profileId: p,
+    calendarYear: klass.calendarYear,
+    paymentLinkCode: 'student-data-link',
+    amountCents: 5_000,
+    currency: 'AUD',
+    url: 'http://localhost/checkout',
+    status: 'complete',
+    paymentStatus: 'paid',
+    idempotencyKey: 'student-data-checkout',
+    createdAt: at,
+    expiresAt: at,
+  });
+  const [run] = await ctx.db
+    .insert(refundRuns)
+    .values({ calendarYear: klass.calendarYear, status: 'draft', createdBy: staff.id, createdAt: at })
+    .returning();
+  await ctx.db.insert(refunds).values({
+    runId: run!.id,
+    schoolId: school.id,
+    profileId: p,
+    calendarYear: klass.calendarYear,
+    checkoutSessionId: 'cs_test_student_data',
+    amountCents: 1_000,
+    currency: 'AUD',
+    status: 'draft',
+    idempotencyKey: 'student-data-refund',
+    createdAt: at,
+    updatedAt: at,
   });
   // The progress rollup is derived from the visits and sittings above, as the services keep it.
   await rebuildRollup(ctx.db);
