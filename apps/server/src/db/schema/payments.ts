@@ -24,6 +24,19 @@ import { enrolments, schoolClasses, schools } from './schools';
  * trigger refuses a transaction whose entries do not sum to zero.
  */
 
+/** The columns that tie a row to one student at one school for one calendar year (new builders for each table). */
+function studentYearColumns() {
+  return {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id),
+    calendarYear: integer('calendar_year').notNull(),
+  };
+}
+
 export const CLASS_FEATURES = ['STANDARD', 'EXTENDED', 'EXTENDED_TEXTBOOK'] as const;
 
 /** What a class of one feature set costs at one school for one calendar year. Complimentary and trial classes are free. */
@@ -188,13 +201,7 @@ export const paymentLinks = pgTable(
   'payment_links',
   {
     code: text('code').primaryKey(),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
-    profileId: integer('profile_id')
-      .notNull()
-      .references(() => profiles.id),
-    calendarYear: integer('calendar_year').notNull(),
+    ...studentYearColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [unique('payment_links_profile_year_key').on(t.profileId, t.calendarYear)],
@@ -209,13 +216,7 @@ export const checkoutSessions = pgTable(
   {
     id: text('id').primaryKey(),
     provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
-    profileId: integer('profile_id')
-      .notNull()
-      .references(() => profiles.id),
-    calendarYear: integer('calendar_year').notNull(),
+    ...studentYearColumns(),
     paymentLinkCode: text('payment_link_code')
       .notNull()
       .references(() => paymentLinks.code),
@@ -289,13 +290,7 @@ export const refunds = pgTable(
     runId: integer('run_id')
       .notNull()
       .references(() => refundRuns.id),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
-    profileId: integer('profile_id')
-      .notNull()
-      .references(() => profiles.id),
-    calendarYear: integer('calendar_year').notNull(),
+    ...studentYearColumns(),
     checkoutSessionId: text('checkout_session_id')
       .notNull()
       .references(() => checkoutSessions.id),

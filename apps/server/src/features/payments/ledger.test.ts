@@ -42,6 +42,48 @@ async function enrol(schoolId: number, classId: number, profileId: number) {
 const sync = (schoolId: number) =>
   ctx.db.transaction((tx) => syncCharges(tx, { schoolId, calendarYear: YEAR, at: at() }));
 
+const pay = (schoolId: number, profileId: number, amountCents: number, checkoutSessionId: string) =>
+  ctx.db.transaction((tx) =>
+    recordPayment(tx, {
+      schoolId,
+      profileId,
+      calendarYear: YEAR,
+      currency: 'AUD',
+      amountCents,
+      provider: 'test',
+      checkoutSessionId,
+      at: at(),
+    }),
+  );
+
+const refund = (schoolId: number, profileId: number, amountCents: number, refundId: number) =>
+  ctx.db.transaction((tx) =>
+    recordRefundPaid(tx, {
+      refundId,
+      schoolId,
+      profileId,
+      calendarYear: YEAR,
+      currency: 'AUD',
+      amountCents,
+      provider: 'test',
+      at: at(),
+    }),
+  );
+
+/** A posting straight to the ledger: the student charged `cents` of the school's revenue. */
+const directCharge = (schoolId: number, profileId: number, key: string, cents: number) => ({
+  kind: 'charge' as const,
+  idempotencyKey: key,
+  schoolId,
+  calendarYear: YEAR,
+  profileId,
+  at: at(),
+  entries: [
+    { account: receivable(schoolId, profileId, YEAR, 'AUD'), amountCents: cents },
+    { account: revenue(schoolId, YEAR, 'AUD'), amountCents: -cents },
+  ],
+});
+
 async function balance(profileId: number) {
   const [b] = await studentBalances(ctx.db, profileId, YEAR);
   return { owing: b?.owingCents ?? 0, owedBack: b?.refundOwedCents ?? 0 };
@@ -69,18 +111,7 @@ describe('the ledger', () => {
   it('posts a balanced transaction once per idempotency key and refuses an unbalanced one', async () => {
     const school = await createSchool(ctx.db);
     const { profile } = await createStudent(ctx.db, school);
-    const posting = {
-      kind: 'charge' as const,
-      idempotencyKey: `test:${profile.id}`,
-      schoolId: school.id,
-      calendarYear: YEAR,
-      profileId: profile.id,
-      at: at(),
-      entries: [
-        { account: receivable(school.id, profile.id, YEAR, 'AUD'), amountCents: 12_500 },
-        { account: revenue(school.id, YEAR, 'AUD'), amountCents: -12_500 },
-      ],
-    };
+    const posting = directCharge(school.id, profile.id, `test:${profile.id}`, 12_500);
     const first = await post(ctx.db, posting);
     const again = await post(ctx.db, posting);
     expect(first.created).toBe(true);
@@ -95,18 +126,7 @@ describe('the ledger', () => {
   it('is append-only: updates and deletes are refused, corrections are reversals', async () => {
     const school = await createSchool(ctx.db);
     const { profile } = await createStudent(ctx.db, school);
-    const { transactionId } = await post(ctx.db, {
-      kind: 'charge',
-      idempotencyKey: `append-only:${profile.id}`,
-      schoolId: school.id,
-      calendarYear: YEAR,
-      profileId: profile.id,
-      at: at(),
-      entries: [
-        { account: receivable(school.id, profile.id, YEAR, 'AUD'), amountCents: 900 },
-        { account: revenue(school.id, YEAR, 'AUD'), amountCents: -900 },
-      ],
-    });
+    const { transactionId } = await post(ctx.db, directCharge(school.id, profile.id, `append-only:${profile.id}`, 900));
     expect(
       await refusal(
         ctx.db.update(ledgerEntries).set({ amountCents: 1 }).where(eq(ledgerEntries.transactionId, transactionId)),
@@ -125,18 +145,7 @@ describe('the ledger', () => {
     const { profile } = await createStudent(ctx.db, school);
     const message = await refusal(
       ctx.db.transaction(async (tx) => {
-        const { transactionId } = await post(tx, {
-          kind: 'charge',
-          idempotencyKey: `sneaky:${profile.id}`,
-          schoolId: school.id,
-          calendarYear: YEAR,
-          profileId: profile.id,
-          at: at(),
-          entries: [
-            { account: receivable(school.id, profile.id, YEAR, 'AUD'), amountCents: 100 },
-            { account: revenue(school.id, YEAR, 'AUD'), amountCents: -100 },
-          ],
-        });
+        const { transactionId } = await post(tx, directCharge(school.id, profile.id, `sneaky:${profile.id}`, 100));
         const [line] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, transactionId));
         await tx.insert(ledgerEntries).values({ transactionId, accountId: line!.accountId, amountCents: 5 });
       }),
@@ -165,34 +174,12 @@ describe('charges follow enrolments and prices', () => {
     expect(await balance(profile.id)).toEqual({ owing: 4_500, owedBack: 0 });
 
     // Pays, then leaves: the credit becomes a refund owed, which a refund pays out.
-    await ctx.db.transaction((tx) =>
-      recordPayment(tx, {
-        schoolId: school.id,
-        profileId: profile.id,
-        calendarYear: YEAR,
-        currency: 'AUD',
-        amountCents: 4_500,
-        provider: 'test',
-        checkoutSessionId: `cs_test_${profile.id}`,
-        at: at(),
-      }),
-    );
+    await pay(school.id, profile.id, 4_500, `cs_test_${profile.id}`);
     expect(await balance(profile.id)).toEqual({ owing: 0, owedBack: 0 });
     await setStatus(maths2.id, profile.id, AccessStatus.REMOVED);
     await sync(school.id);
     expect(await balance(profile.id)).toEqual({ owing: 0, owedBack: 4_500 });
-    await ctx.db.transaction((tx) =>
-      recordRefundPaid(tx, {
-        refundId: profile.id,
-        schoolId: school.id,
-        profileId: profile.id,
-        calendarYear: YEAR,
-        currency: 'AUD',
-        amountCents: 4_500,
-        provider: 'test',
-        at: at(),
-      }),
-    );
+    await refund(school.id, profile.id, 4_500, profile.id);
     expect(await balance(profile.id)).toEqual({ owing: 0, owedBack: 0 });
   });
 
@@ -203,18 +190,7 @@ describe('charges follow enrolments and prices', () => {
     const { profile } = await createStudent(ctx.db, school, [a]);
     await price(school.id, 'EXTENDED', 6_000);
     await sync(school.id);
-    await ctx.db.transaction((tx) =>
-      recordPayment(tx, {
-        schoolId: school.id,
-        profileId: profile.id,
-        calendarYear: YEAR,
-        currency: 'AUD',
-        amountCents: 6_000,
-        provider: 'test',
-        checkoutSessionId: `cs_apply_${profile.id}`,
-        at: at(),
-      }),
-    );
+    await pay(school.id, profile.id, 6_000, `cs_apply_${profile.id}`);
     await setStatus(a.id, profile.id, AccessStatus.REMOVED);
     await sync(school.id);
     expect(await balance(profile.id)).toEqual({ owing: 0, owedBack: 6_000 });
@@ -249,18 +225,7 @@ describe('charges follow enrolments and prices', () => {
             const amount = random() < 0.3 ? Math.ceil(owing / 2) : owing;
             const session = `cs_prop_${round}_${payments++}`;
             for (let times = random() < 0.3 ? 2 : 1; times > 0; times--) {
-              await ctx.db.transaction((tx) =>
-                recordPayment(tx, {
-                  schoolId: school.id,
-                  profileId: profile.id,
-                  calendarYear: YEAR,
-                  currency: 'AUD',
-                  amountCents: amount,
-                  provider: 'test',
-                  checkoutSessionId: session,
-                  at: at(),
-                }),
-              );
+              await pay(school.id, profile.id, amount, session);
             }
             paid.set(profile.id, (paid.get(profile.id) ?? 0) + amount);
           }
@@ -268,18 +233,7 @@ describe('charges follow enrolments and prices', () => {
           const { owedBack } = await balance(profile.id);
           if (owedBack > 0) {
             const amount = random() < 0.5 ? owedBack : Math.ceil(owedBack / 3);
-            await ctx.db.transaction((tx) =>
-              recordRefundPaid(tx, {
-                refundId: refundIds++,
-                schoolId: school.id,
-                profileId: profile.id,
-                calendarYear: YEAR,
-                currency: 'AUD',
-                amountCents: amount,
-                provider: 'test',
-                at: at(),
-              }),
-            );
+            await refund(school.id, profile.id, amount, refundIds++);
             refunded.set(profile.id, (refunded.get(profile.id) ?? 0) + amount);
           }
         }
