@@ -14,7 +14,6 @@ import {
   Group,
   List,
   Loader,
-  Paper,
   Select,
   Stack,
   Table,
@@ -22,12 +21,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { fieldErrorsOf, formErrorOf } from '../../../../components/field-errors';
 import { LoadingState } from '../../../../components/loading-state';
+import { useListParams } from '../../../../lib/use-list-params';
+import { countOf, ResultsTable } from '../../../../components/results-table';
 import { RequestFailure } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
 import { useAuthoringExam, useAuthoringOptions, useCreateExam, useExamList } from '../api/exam-authoring';
@@ -213,9 +214,7 @@ export function ExamEditRoute() {
 /** /content/admin/exams/edit/: every exam and question set, with search and filters. */
 export function ExamListRoute() {
   useDocumentTitle('Exams and question sets · Banksia');
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const [q] = useDebouncedValue(search.trim(), 300);
+  const { params, search, setSearch, query: q, update } = useListParams();
   const courseId = params.get('course_id');
   const kind = params.get('kind') as ExamKind | null;
   const published = params.get('published') as 'true' | 'false' | null;
@@ -227,12 +226,7 @@ export function ExamListRoute() {
   };
   const list = useExamList(query);
   const options = useAuthoringOptions();
-  const setFilter = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const setFilter = (key: string, value: string | null) => update({ [key]: value });
 
   return (
     <Stack gap="lg">
@@ -296,65 +290,42 @@ export function ExamListRoute() {
           w={200}
         />
       </Group>
-      {list.isError && !list.data && (
-        <Alert color="red" title="The exams could not be loaded">
-          {formErrorOf(list.error)}
-        </Alert>
-      )}
-      {list.data && (
-        <Paper withBorder>
-          <Text size="sm" p="sm" aria-live="polite">
-            {list.data.count === 0
-              ? 'Nothing matches.'
-              : list.data.results.length < list.data.count
-                ? `Showing the newest ${list.data.results.length} of ${list.data.count}. Search or filter to narrow the list.`
-                : `${list.data.count} ${list.data.count === 1 ? 'exam or question set' : 'exams and question sets'}`}
-          </Text>
-          {list.data.results.length > 0 && (
-            <Table.ScrollContainer minWidth={900}>
-              <Table striped highlightOnHover verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Title</Table.Th>
-                    <Table.Th scope="col">Kind</Table.Th>
-                    <Table.Th scope="col">Course</Table.Th>
-                    <Table.Th scope="col">Place</Table.Th>
-                    <Table.Th scope="col">Questions</Table.Th>
-                    <Table.Th scope="col">Sittings</Table.Th>
-                    <Table.Th scope="col" w={120}>
-                      State
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.results.map((exam) => (
-                    <Table.Tr key={exam.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={urlFor('content-admin-exam-edit', { examId: exam.id })} fw={600}>
-                          {exam.title}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{examKindLabels[exam.kind]}</Table.Td>
-                      <Table.Td>{exam.course_title}</Table.Td>
-                      <Table.Td>{exam.placement_label}</Table.Td>
-                      <Table.Td>
-                        {exam.question_count} ({exam.marks_total} {exam.marks_total === 1 ? 'mark' : 'marks'})
-                      </Table.Td>
-                      <Table.Td>{exam.sitting_count}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={exam.is_published ? 'teal' : 'gray'} size="sm">
-                          {exam.is_published ? 'Published' : 'Draft'}
-                        </Badge>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Paper>
-      )}
-      {list.isPending && <LoadingState label="Loading exams" />}
+      <ResultsTable
+        query={list}
+        noun="exams"
+        summary={
+          !list.data || list.data.count === 0
+            ? 'Nothing matches.'
+            : list.data.results.length < list.data.count
+              ? `Showing the newest ${list.data.results.length} of ${list.data.count}. Search or filter to narrow the list.`
+              : countOf(list.data.count, 'exam or question set', 'exams and question sets')
+        }
+        columns={['Title', 'Kind', 'Course', 'Place', 'Questions', 'Sittings', { label: 'State', w: 120 }]}
+        rows={list.data?.results}
+        rowKey={(exam) => exam.id}
+        minWidth={900}
+        renderRow={(exam) => (
+          <>
+            <Table.Td>
+              <Anchor component={Link} to={urlFor('content-admin-exam-edit', { examId: exam.id })} fw={600}>
+                {exam.title}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{examKindLabels[exam.kind]}</Table.Td>
+            <Table.Td>{exam.course_title}</Table.Td>
+            <Table.Td>{exam.placement_label}</Table.Td>
+            <Table.Td>
+              {exam.question_count} ({exam.marks_total} {exam.marks_total === 1 ? 'mark' : 'marks'})
+            </Table.Td>
+            <Table.Td>{exam.sitting_count}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={exam.is_published ? 'teal' : 'gray'} size="sm">
+                {exam.is_published ? 'Published' : 'Draft'}
+              </Badge>
+            </Table.Td>
+          </>
+        )}
+      />
     </Stack>
   );
 }
