@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema/index';
 import { REQUEST_POOL_SIZE } from './config';
@@ -9,6 +10,21 @@ import { REQUEST_POOL_SIZE } from './config';
 export type Database = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: repositories accept either. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Runs reads side by side on the pool, or one after another inside a transaction: a transaction holds one
+ * connection, which takes one query at a time (overlapping queries on one client are deprecated in pg 8 and refused
+ * in pg 9).
+ */
+export async function sideBySide<T extends readonly unknown[]>(
+  db: Executor,
+  tasks: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(tasks.map((task) => task()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const task of tasks) results.push(await task());
+  return results as unknown as T;
+}
 
 // Return DATE columns as 'YYYY-MM-DD' strings, not JS Dates shifted by the server's time zone.
 pg.types.setTypeParser(1082, (value) => value);

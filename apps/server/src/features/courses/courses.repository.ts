@@ -12,7 +12,7 @@ import {
   sections,
   videos,
 } from '../../db/schema/index';
-import type { Executor } from '../../platform/db';
+import { sideBySide, type Executor } from '../../platform/db';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type TreeNodeRow = typeof courseTreeNodes.$inferSelect;
@@ -159,15 +159,15 @@ export async function activitiesOfLesson(db: Executor, lessonId: number) {
 /** Everything needed to assemble a course: one query per table, run side by side. */
 export async function courseContent(db: Executor, courseId: number) {
   const [nodes, sectionRows, lessonRows, chunkRows, captionRows, examRows, attachmentRows, activityRows] =
-    await Promise.all([
-      treeOf(db, courseId),
-      sectionsOfCourse(db, courseId),
-      lessonsOfCourse(db, courseId),
-      chunksOfCourse(db, courseId),
-      captionsOfCourse(db, courseId),
-      examsOfCourse(db, courseId),
-      attachmentsOfCourse(db, courseId),
-      activitiesOfCourse(db, courseId),
+    await sideBySide(db, [
+      () => treeOf(db, courseId),
+      () => sectionsOfCourse(db, courseId),
+      () => lessonsOfCourse(db, courseId),
+      () => chunksOfCourse(db, courseId),
+      () => captionsOfCourse(db, courseId),
+      () => examsOfCourse(db, courseId),
+      () => attachmentsOfCourse(db, courseId),
+      () => activitiesOfCourse(db, courseId),
     ]);
   return {
     nodes,

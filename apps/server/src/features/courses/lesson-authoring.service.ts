@@ -1,6 +1,6 @@
 import type { AdminLesson, UpdateLessonBody } from '@banksia/contracts/authoring-courses';
 import { audit } from '../../platform/audit';
-import type { Executor } from '../../platform/db';
+import { sideBySide, type Executor } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
@@ -49,10 +49,10 @@ function presentLessonState(state: Awaited<ReturnType<typeof lessonState>>): Adm
 /** GET api:admin-lesson: the lesson, the videos a chunk may play and the course's question sets. */
 export async function adminLesson(deps: AppDeps, lessonId: number, db: Executor = deps.db): Promise<AdminLesson> {
   const state = await lessonState(db, lessonId);
-  const [videoRows, questionSets, previewClassId] = await Promise.all([
-    repo.videoOptions(db),
-    repo.questionSetOptions(db, state.course.id),
-    repo.previewClassOf(db, state.course.id),
+  const [videoRows, questionSets, previewClassId] = await sideBySide(db, [
+    () => repo.videoOptions(db),
+    () => repo.questionSetOptions(db, state.course.id),
+    () => repo.previewClassOf(db, state.course.id),
   ]);
   return {
     lesson: presentLessonState(state),

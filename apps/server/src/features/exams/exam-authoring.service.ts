@@ -13,7 +13,7 @@ import {
 import type { ExamQuestion } from '@banksia/contracts/exams';
 import type { ExamQuestionDefinition } from '../../db/schema/index';
 import { audit } from '../../platform/audit';
-import type { Executor } from '../../platform/db';
+import { sideBySide, type Executor } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
@@ -40,7 +40,10 @@ interface Loaded {
 const courseLabel = (c: { title: string; yearPublished: number }) => `${c.title} (${c.yearPublished})`;
 
 async function load(db: Executor, exam: repo.ExamRow): Promise<Loaded> {
-  const [sections, questions] = await Promise.all([repo.sectionsOf(db, exam.id), repo.questionsOf(db, exam.id)]);
+  const [sections, questions] = await sideBySide(db, [
+    () => repo.sectionsOf(db, exam.id),
+    () => repo.questionsOf(db, exam.id),
+  ]);
   return { exam, sections, questions };
 }
 
@@ -53,10 +56,10 @@ export function revisionOf({ exam, sections, questions }: Loaded): string {
 
 async function present(db: Executor, loaded: Loaded, idMap?: Record<string, string>): Promise<ExamAuthoring> {
   const { exam, sections, questions } = loaded;
-  const [course, placement, sittings] = await Promise.all([
-    authoring.courseOf(db, exam.courseId),
-    placementOfExam(db, exam.courseId, exam.id),
-    authoring.sittingCount(db, exam.id),
+  const [course, placement, sittings] = await sideBySide(db, [
+    () => authoring.courseOf(db, exam.courseId),
+    () => placementOfExam(db, exam.courseId, exam.id),
+    () => authoring.sittingCount(db, exam.id),
   ]);
   return {
     id: exam.id,
