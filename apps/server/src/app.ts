@@ -45,6 +45,8 @@ import { staffReportsRoutes } from './features/staff-reports/staff-reports.route
 import { rosterPages } from './features/rosters/rosters.pages';
 import { secretAdminRoutes } from './features/secret-admin/secret-admin.routes';
 import { trialsRoutes } from './features/trials/trials.routes';
+import { productsRoutes } from './features/payments/products.routes';
+import { reportsRoutes as paymentReportsRoutes } from './features/payments/reports.routes';
 import { welcomeEmailsRoutes } from './features/welcome-emails/welcome-emails.routes';
 import { registerAccessControl } from './platform/authz';
 import { registerCsrf } from './platform/csrf';
@@ -188,6 +190,8 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(supportRoutes(deps));
   await app.register(staffReportsRoutes(deps));
   await app.register(trialsRoutes(deps));
+  await app.register(productsRoutes(deps));
+  await app.register(paymentReportsRoutes(deps));
   await app.register(welcomeEmailsRoutes(deps));
   await app.register(analyticsRoutes(deps));
   await app.register(passwordsRoutes(deps));

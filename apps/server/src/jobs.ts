@@ -1,4 +1,5 @@
 import { paymentLocksJob } from './features/payments/locks.jobs';
+import { paymentsSyncSchoolJob } from './features/payments/products.jobs';
 import { rosterApplyJob } from './features/rosters/rosters.jobs';
 import { videoUploadsCleanupJob } from './features/videos/videos.jobs';
 import { loginFailuresCleanupJob, signInsCleanupJob } from './features/accounts/accounts.jobs';
@@ -26,4 +27,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   signInsCleanupJob,
   welcomeJourneyJob,
   paymentLocksJob,
+  paymentsSyncSchoolJob,
 ];
