@@ -117,6 +117,7 @@ function secretRows(): Record<string, Row> {
     ['lessons', 'lessonId'],
     ['branches', 'branchId'],
     ['activities', 'activityId'],
+    ['payment-lock-list-items', 'itemId'],
   ];
   return Object.fromEntries(
     sections.flatMap(([slug, param]) => [
@@ -585,6 +586,22 @@ const matrix: Record<string, Row> = {
   // The printable roster pages (features/rosters/rosters.pages.ts): as the roster API; signed out → sign in.
   'GET /enrolinator/datasets/': { allow: ['staff', 'foreignAdmin'] },
   'GET /enrolinator/datasets/:id/': { allow: ['staff', 'foreignAdmin'] },
+  // Payments administration (features/payments): content and payments staff only.
+  'GET /api/v1/payments/products/:calendarYear/': { allow: ['staff'] },
+  'GET /api/v1/payments/products/:calendarYear/:schoolId/': { allow: ['staff'] },
+  'PUT /api/v1/payments/products/:calendarYear/:schoolId/': {
+    allow: ['staff'],
+    payload: () => ({
+      currency: 'AUD',
+      prices: { STANDARD: null, EXTENDED: null, EXTENDED_TEXTBOOK: null },
+      due_date: null,
+      locks_unpaid: true,
+    }),
+  },
+  'GET /api/v1/payments/reports/students-owing/:calendarYear/': { allow: ['staff'] },
+  'GET /api/v1/payments/reports/students-owing/:calendarYear/csv/': { allow: ['staff'] },
+  'GET /api/v1/payments/reports/refunds-owed/:calendarYear/': { allow: ['staff'] },
+  'GET /api/v1/payments/reports/refunds-owed/:calendarYear/csv/': { allow: ['staff'] },
   // The server-rendered admin (features/secret-admin): content staff only; a signed-out visitor is sent to sign in.
   'GET /secret/': { allow: ['staff'] },
   ...secretRows(),
@@ -778,7 +795,9 @@ function fill(url: string, f: Fixture): string {
     .replace(':uploadId', 'no-such-upload-0000')
     .replace(':trackId', '999999')
     .replace(':nodeId', '999999')
-    .replace(':stepId', '2000000000');
+    .replace(':stepId', '2000000000')
+    .replace(':calendarYear', '2026')
+    .replace(':itemId', '2000000000');
 }
 
 describe('authorization matrix', () => {
