@@ -216,3 +216,6 @@ export const refundRunsResponse = z.object({
 export type RefundRunsList = z.infer<typeof refundRunsResponse>;
 
 export const refundRunParams = z.object({ runId: idParam });
+
+/** The answer to creating, approving, sending or canceling a run: the run as it now stands. */
+export const refundRunResponse = refundRunSchema;
