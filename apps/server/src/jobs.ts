@@ -1,3 +1,4 @@
+import { paymentTestWebhookJob } from './features/payments/payments.jobs';
 import { rosterApplyJob } from './features/rosters/rosters.jobs';
 import { videoUploadsCleanupJob } from './features/videos/videos.jobs';
 import { loginFailuresCleanupJob, signInsCleanupJob } from './features/accounts/accounts.jobs';
@@ -24,4 +25,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   videoUploadsCleanupJob,
   signInsCleanupJob,
   welcomeJourneyJob,
+  paymentTestWebhookJob,
 ];
