@@ -43,6 +43,8 @@ import { studentDataRoutes } from './features/student-data/student-data.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { staffReportsRoutes } from './features/staff-reports/staff-reports.routes';
 import { rosterPages } from './features/rosters/rosters.pages';
+import { paymentsCheckoutRoutes } from './features/payments/checkout.routes';
+import { testProviderPages } from './features/payments/test-provider.pages';
 import { secretAdminRoutes } from './features/secret-admin/secret-admin.routes';
 import { trialsRoutes } from './features/trials/trials.routes';
 import { productsRoutes } from './features/payments/products.routes';
@@ -201,6 +203,8 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(rostersRoutes(deps));
   await app.register(secretAdminRoutes(deps));
   await app.register(rosterPages(deps));
+  await app.register(paymentsCheckoutRoutes(deps));
+  await app.register(testProviderPages(deps));
 
   // Files on the local disk are served and received by the app itself; with S3 the browser talks to the bucket.
   if (!deps.config.s3) {

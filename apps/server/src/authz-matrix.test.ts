@@ -5,6 +5,7 @@ import {
   activityResponses,
   courses,
   examSittings,
+  paymentLinks,
   rosterDatasets,
   rosterDecisions,
   supportRequests,
@@ -79,6 +80,8 @@ interface Fixture {
   decisionId: number;
   /** The course tree node of the fixture's lesson (/secret/branches/). */
   branchId: number;
+  /** The student's payment link for 2026. */
+  paymentLinkCode: string;
 }
 
 interface Row {
@@ -605,6 +608,25 @@ const matrix: Record<string, Row> = {
   // The server-rendered admin (features/secret-admin): content staff only; a signed-out visitor is sent to sign in.
   'GET /secret/': { allow: ['staff'] },
   ...secretRows(),
+  // Paying (features/payments/checkout.routes.ts). A payment link works signed out: its long random code is the key
+  // (an altered code is 404, not another student's link: payments/checkout.test.ts). The fixture's student owes
+  // nothing, so checkout answers 409 to everyone.
+  'GET /api/v1/payments/me/': { allow: signedIn },
+  'GET /api/v1/payments/links/:code/': { allow: everyone },
+  'POST /api/v1/payments/links/:code/checkout/': { allow: everyone },
+  'GET /api/v1/payments/links/:code/checkout/': { allow: everyone },
+  'GET /api/v1/payments/fulfilment-review/': { allow: ['staff'] },
+  'POST /api/v1/payments/fulfilment-review/:checkoutSessionId/retry/': { allow: ['staff'] },
+  // Signed by the provider (Stripe-Signature) instead of a session: everyone reaches it, unsigned calls are 400.
+  'POST /api/v1/payments/webhooks/stripe/': { allow: everyone, payload: () => ({ id: 'evt_x' }) },
+  // The built-in test provider's checkout pages: public, like Stripe's hosted page (no such session here: 404).
+  'GET /test-provider/checkout/:sessionId/': { allow: everyone },
+  'POST /test-provider/checkout/:sessionId/': { allow: everyone, multipart: secretForm({ card_number: '4242' }) },
+  'GET /test-provider/checkout/:sessionId/confirm/': { allow: everyone },
+  'POST /test-provider/checkout/:sessionId/confirm/': {
+    allow: everyone,
+    multipart: secretForm({ decision: 'approve' }),
+  },
 };
 
 /** Routes added by plugins (OpenAPI UI and its assets) are public documentation: one row covers them. */
@@ -759,7 +781,15 @@ beforeAll(async () => {
     datasetId: dataset!.id,
     decisionId: decision!.id,
     branchId: lessonNode.id,
+    paymentLinkCode: 'matrixPaymentLinkCode0123456789ab',
   };
+  await ctx.db.insert(paymentLinks).values({
+    code: fixture.paymentLinkCode,
+    schoolId: school.id,
+    profileId: student.profile.id,
+    calendarYear: 2026,
+    createdAt: new Date(at),
+  });
 });
 
 function fill(url: string, f: Fixture): string {
@@ -797,7 +827,10 @@ function fill(url: string, f: Fixture): string {
     .replace(':nodeId', '999999')
     .replace(':stepId', '2000000000')
     .replace(':calendarYear', '2026')
-    .replace(':itemId', '2000000000');
+    .replace(':itemId', '2000000000')
+    .replace(':code', f.paymentLinkCode)
+    .replace(':checkoutSessionId', 'cs_test_no_such_session_0000')
+    .replace(':sessionId', 'cs_test_no_such_session_0000');
 }
 
 describe('authorization matrix', () => {
