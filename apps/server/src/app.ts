@@ -49,6 +49,7 @@ import { secretAdminRoutes } from './features/secret-admin/secret-admin.routes';
 import { trialsRoutes } from './features/trials/trials.routes';
 import { productsRoutes } from './features/payments/products.routes';
 import { reportsRoutes as paymentReportsRoutes } from './features/payments/reports.routes';
+import { refundRunsRoutes } from './features/payments/refund-runs.routes';
 import { welcomeEmailsRoutes } from './features/welcome-emails/welcome-emails.routes';
 import { registerAccessControl } from './platform/authz';
 import { registerCsrf } from './platform/csrf';
@@ -194,6 +195,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(trialsRoutes(deps));
   await app.register(productsRoutes(deps));
   await app.register(paymentReportsRoutes(deps));
+  await app.register(refundRunsRoutes(deps));
   await app.register(welcomeEmailsRoutes(deps));
   await app.register(analyticsRoutes(deps));
   await app.register(passwordsRoutes(deps));

@@ -605,6 +605,12 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/payments/reports/students-owing/:calendarYear/csv/': { allow: ['staff'] },
   'GET /api/v1/payments/reports/refunds-owed/:calendarYear/': { allow: ['staff'] },
   'GET /api/v1/payments/reports/refunds-owed/:calendarYear/csv/': { allow: ['staff'] },
+  // Refund runs: nothing is owed in the fixture, so creating one is a 409 for staff; the run ids do not exist (404).
+  'GET /api/v1/payments/refund-runs/year/:calendarYear/': { allow: ['staff'] },
+  'POST /api/v1/payments/refund-runs/year/:calendarYear/': { allow: ['staff'] },
+  'POST /api/v1/payments/refund-runs/:runId/approve/': { allow: ['staff'] },
+  'POST /api/v1/payments/refund-runs/:runId/send/': { allow: ['staff'] },
+  'POST /api/v1/payments/refund-runs/:runId/cancel/': { allow: ['staff'] },
   // The server-rendered admin (features/secret-admin): content staff only; a signed-out visitor is sent to sign in.
   'GET /secret/': { allow: ['staff'] },
   ...secretRows(),
@@ -828,6 +834,7 @@ function fill(url: string, f: Fixture): string {
     .replace(':stepId', '2000000000')
     .replace(':calendarYear', '2026')
     .replace(':itemId', '2000000000')
+    .replace(':runId', '2000000000')
     .replace(':code', f.paymentLinkCode)
     .replace(':checkoutSessionId', 'cs_test_no_such_session_0000')
     .replace(':sessionId', 'cs_test_no_such_session_0000');
