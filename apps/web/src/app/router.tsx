@@ -19,6 +19,7 @@ import * as authoringRoutes from './route-tables/authoring';
 import * as examAuthoringRoutes from './route-tables/exam-authoring';
 import * as rostersRoutes from './route-tables/rosters';
 import * as videoRoutes from './route-tables/videos';
+import * as paymentsAdminRoutes from './route-tables/payments-admin';
 
 const handle = (name: string): RouteHandle => ({ name });
 
@@ -330,6 +331,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                         ...authoringRoutes.contentAdminRoutes,
                         ...examAuthoringRoutes.contentAdminRoutes,
                         ...videoRoutes.contentAdminRoutes,
+                        ...paymentsAdminRoutes.contentAdminRoutes,
                         {
                           path: 'content/admin/users/edit',
                           handle: handle('content-admin-users'),

@@ -136,7 +136,13 @@ export function ProductEditorSchoolRoute() {
   );
 }
 
-type Draft = { prices: Record<ClassFeature, string>; currency: string; dueDate: string | null; locks: boolean; note: string };
+type Draft = {
+  prices: Record<ClassFeature, string>;
+  currency: string;
+  dueDate: string | null;
+  locks: boolean;
+  note: string;
+};
 
 const toText = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
 

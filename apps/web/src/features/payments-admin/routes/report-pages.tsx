@@ -6,12 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
 import { useProducts } from '../api/products';
-import {
-  refundsOwedCsvUrl,
-  studentsOwingCsvUrl,
-  useRefundsOwed,
-  useStudentsOwing,
-} from '../api/reports';
+import { refundsOwedCsvUrl, studentsOwingCsvUrl, useRefundsOwed, useStudentsOwing } from '../api/reports';
 import { PaymentsLinks, usePaymentsParams, YearPicker } from '../components/payments-nav';
 
 function CsvLink({ href }: { href: string }) {
@@ -68,10 +63,7 @@ export function StudentsOwingRoute() {
       </div>
       <PaymentsLinks calendarYear={calendarYear} />
       <Group align="end" gap="md">
-        <YearPicker
-          calendarYear={calendarYear}
-          route="content-admin-students-owing"
-        />
+        <YearPicker calendarYear={calendarYear} route="content-admin-students-owing" />
         <SchoolPicker calendarYear={calendarYear} schoolId={schoolId} />
         <CsvLink href={studentsOwingCsvUrl(calendarYear, schoolId)} />
       </Group>
@@ -83,7 +75,10 @@ export function StudentsOwingRoute() {
         <Stack gap="sm" style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }} aria-busy={report.isFetching}>
           <Text fw={600}>
             {data.totals
-              .map((t) => `${t.students} ${t.students === 1 ? 'student owes' : 'students owe'} ${formatMoney(t.owing_cents, t.currency)}`)
+              .map(
+                (t) =>
+                  `${t.students} ${t.students === 1 ? 'student owes' : 'students owe'} ${formatMoney(t.owing_cents, t.currency)}`,
+              )
               .join('; ')}
             .
           </Text>
@@ -173,7 +168,10 @@ export function RefundsOwedRoute() {
         <Stack gap="sm">
           <Text fw={600}>
             {data.totals
-              .map((t) => `${formatMoney(t.refund_owed_cents, t.currency)} owed to ${t.students} ${t.students === 1 ? 'student' : 'students'}`)
+              .map(
+                (t) =>
+                  `${formatMoney(t.refund_owed_cents, t.currency)} owed to ${t.students} ${t.students === 1 ? 'student' : 'students'}`,
+              )
               .join('; ')}
             .
           </Text>
