@@ -184,7 +184,8 @@ const tasks: Task[] = [
       {
         label: 'Class prices and due dates',
         to: urlFor('content-admin-product-editor', { calendarYear: new Date().getFullYear() }),
-        description: "Each school's price per class feature set for a year, the due date, and whether unpaid classes lock.",
+        description:
+          "Each school's price per class feature set for a year, the due date, and whether unpaid classes lock.",
       },
       {
         label: 'Students owing',
