@@ -19,6 +19,7 @@ import * as authoringRoutes from './route-tables/authoring';
 import * as examAuthoringRoutes from './route-tables/exam-authoring';
 import * as rostersRoutes from './route-tables/rosters';
 import * as videoRoutes from './route-tables/videos';
+import * as paymentsCheckoutRoutes from './route-tables/payments-checkout';
 
 const handle = (name: string): RouteHandle => ({ name });
 
@@ -103,6 +104,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     Component: (await import('./routes/demo-question-set')).DemoQuestionSetQuestionRoute,
                   }),
                 },
+                // A payment link and the payment's result work signed out.
+                ...paymentsCheckoutRoutes.publicRoutes,
                 {
                   Component: RequireSignIn,
                   loader: requireSignInLoader(queryClient),
@@ -317,6 +320,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     ...reviewRoutes.signedInRoutes,
                     ...schoolsRoutes.signedInRoutes,
                     ...rostersRoutes.signedInRoutes,
+                    ...paymentsCheckoutRoutes.signedInRoutes,
                     {
                       path: 'account/profile',
                       handle: handle('account-profile'),
