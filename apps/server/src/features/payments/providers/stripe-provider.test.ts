@@ -66,7 +66,11 @@ describe('the Stripe provider', () => {
     });
 
     await provider.expireCheckoutSession({ id: 'cs_test_1', idempotencyKey: 'expire:cs_test_1' });
-    expect(client.checkout.sessions.expire).toHaveBeenCalledWith('cs_test_1', {}, { idempotencyKey: 'expire:cs_test_1' });
+    expect(client.checkout.sessions.expire).toHaveBeenCalledWith(
+      'cs_test_1',
+      {},
+      { idempotencyKey: 'expire:cs_test_1' },
+    );
 
     const refund = await provider.createRefund({
       idempotencyKey: 'refund:7',

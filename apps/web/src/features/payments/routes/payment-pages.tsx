@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, CopyButton, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
@@ -97,6 +97,12 @@ export function FulfilmentRoute() {
   const code = params.get('paymentLinkCode') ?? '';
   const [startedAt] = useState(() => Date.now());
   const state = useCheckoutState(code, startedAt);
+  // Polling stops after a while; the page then says the payment was not confirmed instead of waiting for ever.
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setGaveUp(true), CHECKOUT_POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, []);
   if (state.isError) throw state.error;
   const payAgain = code ? (
     <Anchor component={Link} to={urlFor('payment-link', { code })}>
@@ -128,7 +134,6 @@ export function FulfilmentRoute() {
         );
         break;
       case 'open': {
-        const gaveUp = Date.now() - startedAt >= CHECKOUT_POLL_FOR_MS;
         body = gaveUp ? (
           <Alert color="yellow" title="The payment has not been confirmed">
             <Stack gap="xs">
