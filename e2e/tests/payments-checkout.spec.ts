@@ -59,4 +59,12 @@ test.describe('paying class fees', () => {
       page.getByRole('table', { name: /Class fees/ }).getByRole('row', { name: /Still to pay/ }),
     ).toContainText('$0.00');
   });
+
+  test('content staff open the fulfilment review', async ({ page }) => {
+    await signIn(page, 'content');
+    await page.goto('/content/admin/fulfilment-review/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Fulfilment review' })).toBeVisible();
+    await expect(page.getByText('Every paid checkout has been fulfilled.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
 });

@@ -83,7 +83,13 @@ function ReviewRow({ item }: { item: FulfilmentReviewItem }) {
         </Stack>
       </Table.Td>
       <Table.Td>
-        <Button size="xs" variant="light" onClick={onRetry} loading={retry.isPending}>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={onRetry}
+          loading={retry.isPending}
+          aria-label={`Retry the fulfilment of ${item.student_name}'s payment`}
+        >
           Retry
         </Button>
       </Table.Td>
