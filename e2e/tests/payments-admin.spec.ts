@@ -9,14 +9,18 @@ const YEAR = new Date().getFullYear();
 const SCHOOL = 'Banksia Demo High School';
 const PAYER = { email: 'hamish.fraser@students.banksia.test', firstName: 'Hamish' };
 
-async function setTextbookPrice(page: Page, dollars: string) {
+/** Sets the demo school's textbook-class price on the product editor; answers the price it had. */
+async function setTextbookPrice(page: Page, dollars: string): Promise<string> {
   await page.goto(`/content/admin/school-class-product-editor/${YEAR}/`);
   await expect(page.getByRole('heading', { level: 1, name: `Class prices for ${YEAR}` })).toBeVisible();
   await page.getByRole('link', { name: SCHOOL }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${SCHOOL}: class prices for ${YEAR}` })).toBeVisible();
-  await page.getByLabel('Extended with textbook').fill(dollars);
+  const field = page.getByLabel('Extended with textbook');
+  const before = await field.inputValue();
+  await field.fill(dollars);
   await page.getByRole('button', { name: 'Save prices' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Saved' })).toBeVisible();
+  return before;
 }
 
 test.describe('payments administration', () => {
@@ -29,7 +33,7 @@ test.describe('payments administration', () => {
 
     // Sam prices the school's textbook classes (9MAT1's feature set) at $480.00.
     await signIn(page, 'content');
-    await setTextbookPrice(page, '480.00');
+    const seeded = await setTextbookPrice(page, '480.00');
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: `All schools' prices for ${YEAR}` }).click();
     await expect(page.getByRole('row', { name: new RegExp(SCHOOL) })).toContainText('$480.00');
@@ -106,5 +110,8 @@ test.describe('payments administration', () => {
     await page.goto(`/content/admin/refunds-owed-report/${YEAR}/`);
     await expect(page.getByRole('heading', { level: 1, name: `Refunds owed for ${YEAR}` })).toBeVisible();
     await expect(page.getByRole('row', { name: /Hamish Fraser/ })).toHaveCount(0);
+
+    // The demo's own price again, for the journeys after this one.
+    await setTextbookPrice(page, seeded);
   });
 });

@@ -20,6 +20,7 @@ import * as examAuthoringRoutes from './route-tables/exam-authoring';
 import * as rostersRoutes from './route-tables/rosters';
 import * as videoRoutes from './route-tables/videos';
 import * as paymentsAdminRoutes from './route-tables/payments-admin';
+import * as paymentsCheckoutRoutes from './route-tables/payments-checkout';
 
 const handle = (name: string): RouteHandle => ({ name });
 
@@ -104,6 +105,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     Component: (await import('./routes/demo-question-set')).DemoQuestionSetQuestionRoute,
                   }),
                 },
+                // A payment link and the payment's result work signed out.
+                ...paymentsCheckoutRoutes.publicRoutes,
                 {
                   Component: RequireSignIn,
                   loader: requireSignInLoader(queryClient),
@@ -318,6 +321,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     ...reviewRoutes.signedInRoutes,
                     ...schoolsRoutes.signedInRoutes,
                     ...rostersRoutes.signedInRoutes,
+                    ...paymentsCheckoutRoutes.signedInRoutes,
                     {
                       path: 'account/profile',
                       handle: handle('account-profile'),
