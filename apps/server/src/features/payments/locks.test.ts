@@ -1,11 +1,13 @@
 import { AccessStatus } from '@banksia/contracts/classes';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classProducts, enrolments, paymentLockListItems, paymentLocks } from '../../db/schema/index';
 import { createClass, createSchool, createStudent, createTeacher } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { recordPayment, syncCharges } from './charges';
 import { releasePaidLocks } from './locks';
+import { testWebhookTransport } from './payments.jobs';
+import { payTestSession, TEST_CARDS } from './providers/test-provider';
 
 const ctx = useTestApp();
 const YEAR = 2026;
@@ -151,5 +153,38 @@ describe('payment locks', () => {
       .where(eq(paymentLockListItems.schoolId, on.school.id));
     await runJob();
     expect(await statusOf(on.paid.id, on.student.profile.id)).toBe(AccessStatus.ADDED_VIA_ADMIN);
+  });
+});
+
+describe('paying through the provider', () => {
+  const originalSend = testWebhookTransport.send;
+  beforeAll(() => {
+    testWebhookTransport.send = async (url, body, headers) =>
+      (await ctx.app.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers })).statusCode;
+  });
+  afterAll(() => {
+    testWebhookTransport.send = originalSend;
+  });
+
+  it('reopens a locked class as soon as the webhook records the payment', async () => {
+    const { paid, student } = await setup();
+    ctx.clock.set('2026-03-11T09:00:00.000Z');
+    await runJob();
+    expect(await statusOf(paid.id, student.profile.id)).toBe(AccessStatus.LOCKED);
+    const asStudent = await ctx.client(student.user.id);
+    const progress = `/api/v1/classes/${paid.id}/users/${student.user.id}/progress/`;
+    expect((await asStudent.get(progress)).statusCode).toBe(402);
+
+    // The payment page itself stays open to a locked student.
+    const me = await asStudent.get(`/api/v1/payments/me/?calendar_year=${YEAR}`);
+    expect(me.statusCode).toBe(200);
+    const started = await asStudent.post(`/api/v1/payments/links/${me.json().links[0].code}/checkout/`);
+    expect(started.statusCode, started.body).toBe(201);
+    expect((await payTestSession(ctx.deps, started.json().checkout_session_id, TEST_CARDS.succeeds)).outcome).toBe(
+      'paid',
+    );
+    await ctx.jobs.runQueued('payment-test-webhook', ctx.deps);
+    expect(await statusOf(paid.id, student.profile.id)).toBe(AccessStatus.UPLOADED);
+    expect((await asStudent.get(progress)).statusCode).toBe(200);
   });
 });

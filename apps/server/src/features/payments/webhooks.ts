@@ -10,6 +10,7 @@ import { recordPayment } from './charges';
 import type { RefundStatus } from './provider';
 import { stripeHelpers, webhookSecret, WEBHOOK_TOLERANCE_SECONDS } from './providers';
 import { settleRefund } from './refund-settlement';
+import { releasePaidLocks } from './locks';
 
 /**
  * Provider webhooks (Stripe's, and the test provider's, which are the same): verified over the raw body, recorded
@@ -217,17 +218,12 @@ async function fulfil(
      where id = ${row.id}`);
 }
 
-/**
- * PAY-ADMIN CALL SITE: the student's payment locks (enrolments LOCKED for want of payment) reopen once they have
- * paid. The pay-admin branch writes `locks.ts` with `releasePaidLocks(tx, { schoolId, profileId, calendarYear, at })`;
- * when both are merged, replace this body with
- * `await releasePaidLocks(tx, scope)` (import { releasePaidLocks } from './locks').
- */
+/** The student's payment locks (enrolments LOCKED for want of payment) reopen once they owe nothing (locks.ts). */
 async function releaseLocksAfterPayment(
-  _tx: Executor,
-  _scope: { schoolId: number; profileId: number; calendarYear: number; at: Date },
+  tx: Executor,
+  scope: { schoolId: number; profileId: number; calendarYear: number; at: Date },
 ): Promise<void> {
-  // Intentionally empty until locks.ts is merged (see above).
+  await releasePaidLocks(tx, scope);
 }
 
 /** What went wrong, for staff: the database's own message rather than Drizzle's "Failed query: …" wrapper. */
