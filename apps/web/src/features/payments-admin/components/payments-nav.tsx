@@ -3,14 +3,17 @@ import { Anchor, Group, Select } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { RequestFailure } from '../../../components/request-failure';
-import { idParam, yearParam } from '../../../app/route-params';
 import { urlFor, type RouteName } from '../../../lib/named-routes';
+
+const yearParam = (v: string | undefined) => (v !== undefined && /^(19|20|21)\d\d$/.test(v) ? Number(v) : null);
+const idParam = (v: string | undefined) =>
+  v !== undefined && /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : null;
 
 /** The page's calendar year (and school, when the route has one); a 404 page for anything that is not one. */
 export function usePaymentsParams(): { calendarYear: number; schoolId: number | null } {
   const params = useParams();
   const calendarYear = yearParam(params.calendarYear);
-  if (calendarYear === null || Number.isNaN(calendarYear)) {
+  if (calendarYear === null) {
     throw new RequestFailure(FailureReason.NOT_FOUND_ERROR, 404, null);
   }
   const schoolId = params.schoolId === undefined ? null : idParam(params.schoolId);
