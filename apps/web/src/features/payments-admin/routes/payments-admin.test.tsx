@@ -4,7 +4,10 @@ import { apiCalls, stubFetch } from '../../../test/fetch-stub';
 import { makeMe } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 
-const staff = makeMe({ user: { id: 5, first_name: 'Sam', last_name: 'Okafor' }, roles: ['content_admin'] });
+const staff = makeMe({
+  user: { id: 5, email: 'content@banksia.test', first_name: 'Sam', last_name: 'Okafor', display_name: 'Sam Okafor' },
+  roles: ['content_admin'],
+});
 const session = { 'GET /api/v1/auth/session/': { status: 200, body: { me: staff } } };
 
 const school = {
