@@ -48,15 +48,13 @@ describe('refund runs', () => {
     const school = await createSchool(ctx.db, { name: 'Banksia Grove' });
     const mat = await createClass(ctx.db, school, { title: '9MAT1', features: 'STANDARD', calendarYear: YEAR });
     const sci = await createClass(ctx.db, school, { title: '9SCI1', features: 'STANDARD', calendarYear: YEAR });
-    await ctx.db
-      .insert(classProducts)
-      .values({
-        schoolId: school.id,
-        calendarYear: YEAR,
-        feature: 'STANDARD',
-        priceCents: PRICE,
-        updatedAt: ctx.clock.now(),
-      });
+    await ctx.db.insert(classProducts).values({
+      schoolId: school.id,
+      calendarYear: YEAR,
+      feature: 'STANDARD',
+      priceCents: PRICE,
+      updatedAt: ctx.clock.now(),
+    });
     const ava = await createStudent(ctx.db, school, [mat], { firstName: 'Ava', lastName: 'Nguyen' });
     const sync = () =>
       ctx.db.transaction((tx) => syncCharges(tx, { schoolId: school.id, calendarYear: YEAR, at: ctx.clock.now() }));
@@ -131,15 +129,13 @@ describe('refund runs', () => {
   it('a canceled draft frees its refunds for the next run', async () => {
     const school = await createSchool(ctx.db);
     const klass = await createClass(ctx.db, school, { features: 'STANDARD', calendarYear: YEAR });
-    await ctx.db
-      .insert(classProducts)
-      .values({
-        schoolId: school.id,
-        calendarYear: YEAR,
-        feature: 'STANDARD',
-        priceCents: PRICE,
-        updatedAt: ctx.clock.now(),
-      });
+    await ctx.db.insert(classProducts).values({
+      schoolId: school.id,
+      calendarYear: YEAR,
+      feature: 'STANDARD',
+      priceCents: PRICE,
+      updatedAt: ctx.clock.now(),
+    });
     const zoe = await createStudent(ctx.db, school, [klass]);
     const sync = () =>
       ctx.db.transaction((tx) => syncCharges(tx, { schoolId: school.id, calendarYear: YEAR, at: ctx.clock.now() }));

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { recordPayment } from './charges';
+import { releasePaidLocks } from './locks';
 import type { RefundStatus } from './provider';
 import { stripeHelpers, webhookSecret, WEBHOOK_TOLERANCE_SECONDS } from './providers';
 import { settleRefund } from './refund-settlement';
@@ -204,7 +205,8 @@ async function fulfil(
     checkoutSessionId: row.id,
     at: paid.at,
   });
-  await releaseLocksAfterPayment(tx, {
+  // The student's classes locked for want of payment reopen at once (locks.ts), in the same transaction.
+  await releasePaidLocks(tx, {
     schoolId: row.school_id,
     profileId: row.profile_id,
     calendarYear: row.calendar_year,
@@ -215,19 +217,6 @@ async function fulfil(
        set fulfilment = 'fulfilled', fulfilment_error = null, fulfilled_at = ${paid.at},
            fulfilment_attempts = fulfilment_attempts + 1
      where id = ${row.id}`);
-}
-
-/**
- * PAY-ADMIN CALL SITE: the student's payment locks (enrolments LOCKED for want of payment) reopen once they have
- * paid. The pay-admin branch writes `locks.ts` with `releasePaidLocks(tx, { schoolId, profileId, calendarYear, at })`;
- * when both are merged, replace this body with
- * `await releasePaidLocks(tx, scope)` (import { releasePaidLocks } from './locks').
- */
-async function releaseLocksAfterPayment(
-  _tx: Executor,
-  _scope: { schoolId: number; profileId: number; calendarYear: number; at: Date },
-): Promise<void> {
-  // Intentionally empty until locks.ts is merged (see above).
 }
 
 /** What went wrong, for staff: the database's own message rather than Drizzle's "Failed query: …" wrapper. */
