@@ -7,10 +7,10 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { recordPayment } from './charges';
+import { releasePaidLocks } from './locks';
 import type { RefundStatus } from './provider';
 import { stripeHelpers, webhookSecret, WEBHOOK_TOLERANCE_SECONDS } from './providers';
 import { settleRefund } from './refund-settlement';
-import { releasePaidLocks } from './locks';
 
 /**
  * Provider webhooks (Stripe's, and the test provider's, which are the same): verified over the raw body, recorded
@@ -205,7 +205,8 @@ async function fulfil(
     checkoutSessionId: row.id,
     at: paid.at,
   });
-  await releaseLocksAfterPayment(tx, {
+  // The student's classes locked for want of payment reopen at once (locks.ts), in the same transaction.
+  await releasePaidLocks(tx, {
     schoolId: row.school_id,
     profileId: row.profile_id,
     calendarYear: row.calendar_year,
@@ -216,14 +217,6 @@ async function fulfil(
        set fulfilment = 'fulfilled', fulfilment_error = null, fulfilled_at = ${paid.at},
            fulfilment_attempts = fulfilment_attempts + 1
      where id = ${row.id}`);
-}
-
-/** The student's payment locks (enrolments LOCKED for want of payment) reopen once they owe nothing (locks.ts). */
-async function releaseLocksAfterPayment(
-  tx: Executor,
-  scope: { schoolId: number; profileId: number; calendarYear: number; at: Date },
-): Promise<void> {
-  await releasePaidLocks(tx, scope);
 }
 
 /** What went wrong, for staff: the database's own message rather than Drizzle's "Failed query: …" wrapper. */
