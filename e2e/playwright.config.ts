@@ -46,6 +46,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
+      // Links the app makes (the test payment provider's page, its webhooks, email links) use the journeys' host.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       EMBEDDED_PG_PORT: String(port + 20000),

@@ -43,8 +43,13 @@ import { studentDataRoutes } from './features/student-data/student-data.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { staffReportsRoutes } from './features/staff-reports/staff-reports.routes';
 import { rosterPages } from './features/rosters/rosters.pages';
+import { paymentsCheckoutRoutes } from './features/payments/checkout.routes';
+import { testProviderPages } from './features/payments/test-provider.pages';
 import { secretAdminRoutes } from './features/secret-admin/secret-admin.routes';
 import { trialsRoutes } from './features/trials/trials.routes';
+import { productsRoutes } from './features/payments/products.routes';
+import { reportsRoutes as paymentReportsRoutes } from './features/payments/reports.routes';
+import { refundRunsRoutes } from './features/payments/refund-runs.routes';
 import { welcomeEmailsRoutes } from './features/welcome-emails/welcome-emails.routes';
 import { registerAccessControl } from './platform/authz';
 import { registerCsrf } from './platform/csrf';
@@ -188,6 +193,9 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(supportRoutes(deps));
   await app.register(staffReportsRoutes(deps));
   await app.register(trialsRoutes(deps));
+  await app.register(productsRoutes(deps));
+  await app.register(paymentReportsRoutes(deps));
+  await app.register(refundRunsRoutes(deps));
   await app.register(welcomeEmailsRoutes(deps));
   await app.register(analyticsRoutes(deps));
   await app.register(passwordsRoutes(deps));
@@ -197,6 +205,8 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(rostersRoutes(deps));
   await app.register(secretAdminRoutes(deps));
   await app.register(rosterPages(deps));
+  await app.register(paymentsCheckoutRoutes(deps));
+  await app.register(testProviderPages(deps));
 
   // Files on the local disk are served and received by the app itself; with S3 the browser talks to the bucket.
   if (!deps.config.s3) {

@@ -5,6 +5,7 @@ import {
   activityResponses,
   courses,
   examSittings,
+  paymentLinks,
   rosterDatasets,
   rosterDecisions,
   supportRequests,
@@ -79,6 +80,8 @@ interface Fixture {
   decisionId: number;
   /** The course tree node of the fixture's lesson (/secret/branches/). */
   branchId: number;
+  /** The student's payment link for 2026. */
+  paymentLinkCode: string;
 }
 
 interface Row {
@@ -117,6 +120,7 @@ function secretRows(): Record<string, Row> {
     ['lessons', 'lessonId'],
     ['branches', 'branchId'],
     ['activities', 'activityId'],
+    ['payment-lock-list-items', 'itemId'],
   ];
   return Object.fromEntries(
     sections.flatMap(([slug, param]) => [
@@ -585,9 +589,50 @@ const matrix: Record<string, Row> = {
   // The printable roster pages (features/rosters/rosters.pages.ts): as the roster API; signed out → sign in.
   'GET /enrolinator/datasets/': { allow: ['staff', 'foreignAdmin'] },
   'GET /enrolinator/datasets/:id/': { allow: ['staff', 'foreignAdmin'] },
+  // Payments administration (features/payments): content and payments staff only.
+  'GET /api/v1/payments/products/:calendarYear/': { allow: ['staff'] },
+  'GET /api/v1/payments/products/:calendarYear/:schoolId/': { allow: ['staff'] },
+  'PUT /api/v1/payments/products/:calendarYear/:schoolId/': {
+    allow: ['staff'],
+    payload: () => ({
+      currency: 'AUD',
+      prices: { STANDARD: null, EXTENDED: null, EXTENDED_TEXTBOOK: null },
+      due_date: null,
+      locks_unpaid: true,
+    }),
+  },
+  'GET /api/v1/payments/reports/students-owing/:calendarYear/': { allow: ['staff'] },
+  'GET /api/v1/payments/reports/students-owing/:calendarYear/csv/': { allow: ['staff'] },
+  'GET /api/v1/payments/reports/refunds-owed/:calendarYear/': { allow: ['staff'] },
+  'GET /api/v1/payments/reports/refunds-owed/:calendarYear/csv/': { allow: ['staff'] },
+  // Refund runs: nothing is owed in the fixture, so creating one is a 409 for staff; the run ids do not exist (404).
+  'GET /api/v1/payments/refund-runs/year/:calendarYear/': { allow: ['staff'] },
+  'POST /api/v1/payments/refund-runs/year/:calendarYear/': { allow: ['staff'] },
+  'POST /api/v1/payments/refund-runs/:runId/approve/': { allow: ['staff'] },
+  'POST /api/v1/payments/refund-runs/:runId/send/': { allow: ['staff'] },
+  'POST /api/v1/payments/refund-runs/:runId/cancel/': { allow: ['staff'] },
   // The server-rendered admin (features/secret-admin): content staff only; a signed-out visitor is sent to sign in.
   'GET /secret/': { allow: ['staff'] },
   ...secretRows(),
+  // Paying (features/payments/checkout.routes.ts). A payment link works signed out: its long random code is the key
+  // (an altered code is 404, not another student's link: payments/checkout.test.ts). The fixture's student owes
+  // nothing, so checkout answers 409 to everyone.
+  'GET /api/v1/payments/me/': { allow: signedIn },
+  'GET /api/v1/payments/links/:code/': { allow: everyone },
+  'POST /api/v1/payments/links/:code/checkout/': { allow: everyone },
+  'GET /api/v1/payments/links/:code/checkout/': { allow: everyone },
+  'GET /api/v1/payments/fulfilment-review/': { allow: ['staff'] },
+  'POST /api/v1/payments/fulfilment-review/:checkoutSessionId/retry/': { allow: ['staff'] },
+  // Signed by the provider (Stripe-Signature) instead of a session: everyone reaches it, unsigned calls are 400.
+  'POST /api/v1/payments/webhooks/stripe/': { allow: everyone, payload: () => ({ id: 'evt_x' }) },
+  // The built-in test provider's checkout pages: public, like Stripe's hosted page (no such session here: 404).
+  'GET /test-provider/checkout/:sessionId/': { allow: everyone },
+  'POST /test-provider/checkout/:sessionId/': { allow: everyone, multipart: secretForm({ card_number: '4242' }) },
+  'GET /test-provider/checkout/:sessionId/confirm/': { allow: everyone },
+  'POST /test-provider/checkout/:sessionId/confirm/': {
+    allow: everyone,
+    multipart: secretForm({ decision: 'approve' }),
+  },
 };
 
 /** Routes added by plugins (OpenAPI UI and its assets) are public documentation: one row covers them. */
@@ -742,7 +787,15 @@ beforeAll(async () => {
     datasetId: dataset!.id,
     decisionId: decision!.id,
     branchId: lessonNode.id,
+    paymentLinkCode: 'matrixPaymentLinkCode0123456789ab',
   };
+  await ctx.db.insert(paymentLinks).values({
+    code: fixture.paymentLinkCode,
+    schoolId: school.id,
+    profileId: student.profile.id,
+    calendarYear: 2026,
+    createdAt: new Date(at),
+  });
 });
 
 function fill(url: string, f: Fixture): string {
@@ -778,7 +831,13 @@ function fill(url: string, f: Fixture): string {
     .replace(':uploadId', 'no-such-upload-0000')
     .replace(':trackId', '999999')
     .replace(':nodeId', '999999')
-    .replace(':stepId', '2000000000');
+    .replace(':stepId', '2000000000')
+    .replace(':calendarYear', '2026')
+    .replace(':itemId', '2000000000')
+    .replace(':runId', '2000000000')
+    .replace(':code', f.paymentLinkCode)
+    .replace(':checkoutSessionId', 'cs_test_no_such_session_0000')
+    .replace(':sessionId', 'cs_test_no_such_session_0000');
 }
 
 describe('authorization matrix', () => {

@@ -1,3 +1,6 @@
+import { paymentLocksJob } from './features/payments/locks.jobs';
+import { paymentsSyncSchoolJob } from './features/payments/products.jobs';
+import { paymentTestWebhookJob } from './features/payments/payments.jobs';
 import { rosterApplyJob } from './features/rosters/rosters.jobs';
 import { videoUploadsCleanupJob } from './features/videos/videos.jobs';
 import { loginFailuresCleanupJob, signInsCleanupJob } from './features/accounts/accounts.jobs';
@@ -24,4 +27,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   videoUploadsCleanupJob,
   signInsCleanupJob,
   welcomeJourneyJob,
+  paymentLocksJob,
+  paymentsSyncSchoolJob,
+  paymentTestWebhookJob,
 ];

@@ -76,6 +76,8 @@ export const FailureReason = {
   NOT_FOUND_ERROR: 'NOT_FOUND_ERROR',
   GATEWAY_TIMEOUT: 'GATEWAY_TIMEOUT',
   BAD_REQUEST: 'BAD_REQUEST',
+  /** 402: the student's class is locked until its fees are paid (payments). */
+  PAYMENT_REQUIRED: 'PAYMENT_REQUIRED',
 } as const;
 export type FailureReason = (typeof FailureReason)[keyof typeof FailureReason];
 

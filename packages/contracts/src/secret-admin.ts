@@ -127,3 +127,18 @@ export const secretListQuery = z
   })
   .catchall(z.string().max(200).optional().catch(undefined));
 export type SecretListQuery = z.infer<typeof secretListQuery>;
+
+/**
+ * Payment lock list items: the due date, whether unpaid classes lock after it, and a note (the school and year, and
+ * the prices, stay with the school-class product editor); `version` is the item's last change.
+ */
+export const secretLockListItemForm = htmlForm(
+  z.object({
+    version: z.string({ message: 'Reload the page and try again.' }).min(1).max(100),
+    due_date: z.iso.date({ message: 'Enter a date as yyyy-mm-dd.' }),
+    locks_unpaid: z.boolean(),
+    note: z.string().trim().max(500, 'Use at most 500 characters.'),
+  }),
+  { version: 'text', due_date: 'text', locks_unpaid: 'checkbox', note: 'text' },
+);
+export type SecretLockListItemForm = z.infer<typeof secretLockListItemForm>;

@@ -44,6 +44,12 @@ const envSchema = z.object({
   GRID_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   GRID_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
   GRID_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  // Payments (ADR 011): Stripe Checkout when STRIPE_SECRET_KEY is set, the built-in test provider otherwise.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
 });
 
 const S3_VARIABLES = [
@@ -107,6 +113,11 @@ export interface Config {
    * answered 503, and how long one grid's query may run before it is cancelled.
    */
   grids: { concurrency: number; queue: number; timeoutMs: number };
+  /**
+   * Stripe: with a secret key payments go through Stripe Checkout; without one, through the built-in test provider.
+   * The webhook secret verifies Stripe-Signature; unset, one derived from the app's secret is used (test provider).
+   */
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
 }
 
 /** Connections in a process's request pool (platform/db.ts openDatabase's default). */
@@ -130,6 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? ['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']
       : []),
   ];
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    s3Problems.push('STRIPE_WEBHOOK_SECRET: needed with STRIPE_SECRET_KEY (Stripe signs its webhooks with it)');
+  }
   if (s3Problems.length) throw new Error(`Invalid configuration: ${s3Problems.join('; ')}`);
   const gridConcurrency = e.GRID_CONCURRENCY ?? Math.max(1, Math.floor(REQUEST_POOL_SIZE / 4));
   return {
@@ -171,5 +185,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queue: e.GRID_QUEUE ?? 4 * gridConcurrency,
       timeoutMs: e.GRID_TIMEOUT_MS,
     },
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
   };
 }

@@ -145,8 +145,9 @@ async function loadActor(deps: SessionDeps, request: FastifyRequest, reply: Fast
   };
 }
 
-/** Where requests are signed in: the JSON API and the pages the server renders (platform/views.ts). */
-export const SESSION_PATHS = ['/api/', '/secret/', '/enrolinator/'];
+/** Where requests are signed in: the JSON API and the pages the server renders (platform/views.ts; the test payment
+ * provider's page too, so its form's CSRF token is the session's and paying there leaves the app's token as it was). */
+export const SESSION_PATHS = ['/api/', '/secret/', '/enrolinator/', '/test-provider/'];
 
 /** Resolves the session cookie to an actor on every request to SESSION_PATHS. */
 export function registerSessions(app: FastifyInstance, deps: SessionDeps): void {

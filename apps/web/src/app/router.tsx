@@ -19,6 +19,8 @@ import * as authoringRoutes from './route-tables/authoring';
 import * as examAuthoringRoutes from './route-tables/exam-authoring';
 import * as rostersRoutes from './route-tables/rosters';
 import * as videoRoutes from './route-tables/videos';
+import * as paymentsAdminRoutes from './route-tables/payments-admin';
+import * as paymentsCheckoutRoutes from './route-tables/payments-checkout';
 
 const handle = (name: string): RouteHandle => ({ name });
 
@@ -103,6 +105,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     Component: (await import('./routes/demo-question-set')).DemoQuestionSetQuestionRoute,
                   }),
                 },
+                // A payment link and the payment's result work signed out.
+                ...paymentsCheckoutRoutes.publicRoutes,
                 {
                   Component: RequireSignIn,
                   loader: requireSignInLoader(queryClient),
@@ -317,6 +321,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     ...reviewRoutes.signedInRoutes,
                     ...schoolsRoutes.signedInRoutes,
                     ...rostersRoutes.signedInRoutes,
+                    ...paymentsCheckoutRoutes.signedInRoutes,
                     {
                       path: 'account/profile',
                       handle: handle('account-profile'),
@@ -330,6 +335,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                         ...authoringRoutes.contentAdminRoutes,
                         ...examAuthoringRoutes.contentAdminRoutes,
                         ...videoRoutes.contentAdminRoutes,
+                        ...paymentsAdminRoutes.contentAdminRoutes,
                         {
                           path: 'content/admin/users/edit',
                           handle: handle('content-admin-users'),

@@ -4,6 +4,8 @@ import { authoringRoutes } from './named-routes/authoring';
 import { gridRoutes } from './named-routes/grids';
 import { insightRoutes } from './named-routes/insights';
 import { passwordRoutes } from './named-routes/passwords';
+import { paymentsAdminRoutes } from './named-routes/payments-admin';
+import { paymentsCheckoutRoutes } from './named-routes/payments-checkout';
 import { reviewRoutes } from './named-routes/review';
 import { rosterRoutes } from './named-routes/rosters';
 import { schoolRoutes } from './named-routes/schools';
@@ -124,6 +126,8 @@ export const namedRoutes = {
   ...passwordRoutes,
   ...activityAuthoringRoutes,
   ...studentDataRoutes,
+  ...paymentsAdminRoutes,
+  ...paymentsCheckoutRoutes,
 } as const;
 
 export type RouteName = keyof typeof namedRoutes;

@@ -185,6 +185,7 @@ const EXPECTED_REFUSALS = new Set([409, 410, 429]);
 function failureReasonFor(status: number, body: unknown): FailureReason | string {
   if (status === 400) return FailureReason.BAD_REQUEST;
   if (status === 401 || status === 403) return FailureReason.UNAUTHORIZED_ERROR;
+  if (status === 402) return FailureReason.PAYMENT_REQUIRED;
   if (status === 404) return FailureReason.NOT_FOUND_ERROR;
   // A failed precondition carries a message meant for the user.
   if (status === 412) return stringField(body, 'message', 'detail') ?? FailureReason.SYSTEM_ERROR;

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../platform/db';
 import { hashPassword } from '../../platform/passwords';
 import type { Storage } from '../../platform/storage';
 import {
+  classProducts,
   classTeachers,
   courses,
   enrolments,
@@ -329,6 +330,16 @@ export async function seedDemoSchool(
       mat2Roster.push({ profileId, email });
     }
     await tx.insert(enrolments).values(rows);
+    // 9MAT1's fee for the year (its feature set, EXTENDED_TEXTBOOK), so the demo student has something to pay at
+    // /payment/. Charges follow from it on first look (payments' syncCharges); staff change it in the product editor.
+    await tx.insert(classProducts).values({
+      schoolId: school!.id,
+      calendarYear: year,
+      feature: 'EXTENDED_TEXTBOOK',
+      priceCents: 45_000,
+      currency: 'AUD',
+      updatedAt: now,
+    });
     const wattle = await seedSecondSchool(tx, { passwordHash, scienceCourseId: courseIds[1]!.id, year, makeUser });
     await seedDemoActivity(tx, {
       schoolId: school!.id,

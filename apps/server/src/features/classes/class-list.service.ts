@@ -14,6 +14,7 @@ import type { Actor } from '../../platform/session';
 import { parseClassList } from './class-list.csv';
 import * as repo from './class-list.repository';
 import { requireClassManager } from './class-management.service';
+import { syncChargesAndLocks } from '../payments/locks';
 
 interface Planned extends ClassListRow {
   /** The existing account, when there is one. */
@@ -137,6 +138,13 @@ export async function applyClassList(
         classId: klass.id,
         profileIds: profiles.map((p) => p.id),
         now: deps.clock.now(),
+      });
+      await syncChargesAndLocks(tx, {
+        schoolId: klass.school_id,
+        calendarYear: klass.calendar_year,
+        profileIds: profiles.map((p) => p.id),
+        at: deps.clock.now(),
+        actorUserId: actor.userId,
       });
       const result: ClassListResult = {
         class_id: klass.id,

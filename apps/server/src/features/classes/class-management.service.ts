@@ -16,6 +16,7 @@ import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import * as repo from './class-management.repository';
 import { activationLink } from './classes.presenter';
+import { syncChargesAndLocks } from '../payments/locks';
 
 /**
  * Who manages classes (spec §2 class editor, class list uploader): a school admin (the school admin role and a
@@ -207,6 +208,7 @@ export async function updateClass(
     await repo.updateClass(tx, klass.id, klass.school_id, clean);
     await repo.setTeachers(tx, klass.id, klass.school_id, clean.teacher_profile_ids);
     const updated = (await repo.findManagedClass(tx, klass.id))!;
+    await chargesFollowClass(deps, tx, klass, updated, actor.userId);
     await audit(tx, {
       actorUserId: actor.userId,
       schoolId: klass.school_id,
@@ -219,6 +221,29 @@ export async function updateClass(
     });
     return presentManagedClass(updated);
   });
+}
+
+/**
+ * A class's type, feature set or year decides what its students owe (docs/payments.md): when one of them changes,
+ * the charges of its school's years (the old and the new) follow in the same transaction.
+ */
+async function chargesFollowClass(
+  deps: AppDeps,
+  tx: Executor,
+  before: repo.ManagedClassRow,
+  after: repo.ManagedClassRow,
+  actorUserId: number,
+) {
+  if (
+    before.class_type === after.class_type &&
+    before.features === after.features &&
+    before.calendar_year === after.calendar_year
+  ) {
+    return;
+  }
+  for (const calendarYear of new Set([before.calendar_year, after.calendar_year])) {
+    await syncChargesAndLocks(tx, { schoolId: after.school_id, calendarYear, at: deps.clock.now(), actorUserId });
+  }
 }
 
 /**

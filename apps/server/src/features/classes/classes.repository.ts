@@ -23,15 +23,22 @@ export async function findClass(db: Executor, classId: number) {
 
 /** How a user relates to a class: teacher of it, and/or holder of a teacher profile at its school. */
 export async function membership(db: Executor, userId: number, classId: number, schoolId: number) {
-  const { rows } = await db.execute<{ teaches: boolean; teaches_at_school: boolean; studies: boolean }>(sql`
+  const { rows } = await db.execute<{
+    teaches: boolean;
+    teaches_at_school: boolean;
+    studies: boolean;
+    locked: boolean;
+  }>(sql`
     select
       exists(select 1 from class_teachers ct join profiles p on p.id = ct.profile_id
              where ct.class_id = ${classId} and p.user_id = ${userId}) as teaches,
       exists(select 1 from profiles p where p.user_id = ${userId} and p.school_id = ${schoolId}
              and p.kind = 'teacher') as teaches_at_school,
       exists(select 1 from enrolments e join profiles p on p.id = e.profile_id
-             where e.class_id = ${classId} and p.user_id = ${userId} and e.access_status >= 25) as studies`);
-  return rows[0] ?? { teaches: false, teaches_at_school: false, studies: false };
+             where e.class_id = ${classId} and p.user_id = ${userId} and e.access_status >= 25) as studies,
+      coalesce((select max(e.access_status) = 25 from enrolments e join profiles p on p.id = e.profile_id
+                where e.class_id = ${classId} and p.user_id = ${userId} and e.access_status >= 25), false) as locked`);
+  return rows[0] ?? { teaches: false, teaches_at_school: false, studies: false, locked: false };
 }
 
 /** Every enrolment of a class with its profile (the raw class detail), scoped by the class's school. */
@@ -61,4 +68,24 @@ export async function studentProfileIn(db: Executor, userId: number, classId: nu
     where e.class_id = ${classId} and p.user_id = ${userId} and e.access_status >= 25
     order by p.id limit 1`);
   return rows[0]?.profile_id ?? null;
+}
+
+/** Sets enrolments' access status within one school, each only from `onlyFrom` when given; answers the changed ids. */
+export async function setEnrolmentStatuses(
+  db: Executor,
+  schoolId: number,
+  changes: readonly { enrolmentId: number; status: number; onlyFrom?: number }[],
+  at: Date,
+): Promise<number[]> {
+  if (changes.length === 0) return [];
+  const json = JSON.stringify(
+    changes.map((c) => ({ id: c.enrolmentId, status: c.status, only_from: c.onlyFrom ?? null })),
+  );
+  const { rows } = await db.execute<{ id: number }>(sql`
+    update enrolments e set access_status = x.status, updated_at = ${at.toISOString()}::timestamptz
+      from jsonb_to_recordset(${json}::jsonb) as x(id int, status int, only_from int)
+     where e.id = x.id and e.school_id = ${schoolId} and (x.only_from is null or e.access_status = x.only_from)
+       and e.access_status <> x.status
+    returning e.id`);
+  return rows.map((r) => r.id);
 }

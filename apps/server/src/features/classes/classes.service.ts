@@ -1,5 +1,7 @@
+import type { AccessStatus } from '@banksia/contracts/classes';
 import { displayDate, expiryEffect } from '@banksia/contracts/rules/class-expiry';
 import { hasRole } from '../../platform/authz';
+import type { Executor } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
@@ -33,7 +35,8 @@ export function isMember(access: ClassAccess): boolean {
  * Loads a class and the actor's standing in it; 404 when the class does not exist. Every class route comes through
  * here, so this is where expiry applies: an expired normal class closes to its students (403 class_expired; its
  * teachers, school admins and staff still open it, to see the work and to extend it), and an expired trial class
- * (TT, ST) becomes read-only to everyone: a request that changes state is refused (403 class_read_only).
+ * (TT, ST) becomes read-only to everyone: a request that changes state is refused (403 class_read_only). A student
+ * whose enrolment is LOCKED (unpaid fees past the due date) gets 402 payment_required; teachers are unaffected.
  */
 export async function loadClassAccess(deps: AppDeps, actor: Actor, classId: number): Promise<ClassAccess> {
   const klass = await repo.findClass(deps.db, classId);
@@ -60,6 +63,13 @@ export async function loadClassAccess(deps: AppDeps, actor: Actor, classId: numb
       `This class ended on ${displayDate(klass.expiration_date!)}. Ask your teacher if you still need it.`,
     );
   }
+  if (m.locked && studentProfileId !== null && !canTeach(access)) {
+    // A student's enrolment is LOCKED (25) when their fees are unpaid past the school's due date (payments/locks.ts).
+    throw new AppError(
+      'payment_required',
+      `${klass.title} is locked because its fees for ${klass.calendar_year} are unpaid. Pay them on the Payment page (/payment/) and it opens again at once.`,
+    );
+  }
   return access;
 }
 
@@ -75,4 +85,18 @@ export async function requireClassTeacher(deps: AppDeps, actor: Actor, classId: 
   const access = await loadClassAccess(deps, actor, classId);
   if (!canTeach(access)) throw new AppError('forbidden');
   return access;
+}
+
+/**
+ * Sets the access status of enrolments of one school (the classes feature owns the enrolments table; payments locks
+ * and reopens classes through here). `onlyFrom`, when given, changes only enrolments whose status is still that one
+ * (a lock released after a roster removed the student leaves REMOVED alone). Answers the ids that changed.
+ */
+export async function setEnrolmentStatuses(
+  db: Executor,
+  schoolId: number,
+  changes: readonly { enrolmentId: number; status: AccessStatus; onlyFrom?: AccessStatus }[],
+  at: Date,
+): Promise<number[]> {
+  return repo.setEnrolmentStatuses(db, schoolId, changes, at);
 }

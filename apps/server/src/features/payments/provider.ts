@@ -51,5 +51,10 @@ export interface ProviderRefund {
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckoutSession(request: CheckoutRequest): Promise<ProviderCheckout>;
+  /**
+   * Expires an open session (Stripe: `POST /v1/checkout/sessions/{id}/expire`), so it can no longer be paid; the
+   * provider then sends `checkout.session.expired`. A session already complete or expired is answered as it is.
+   */
+  expireCheckoutSession(request: { id: string; idempotencyKey: string }): Promise<ProviderCheckout>;
   createRefund(request: RefundRequest): Promise<ProviderRefund>;
 }

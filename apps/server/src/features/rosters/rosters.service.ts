@@ -17,6 +17,7 @@ import { rosterParsers } from './parsers/index';
 import { RosterFileError, type ParsedRoster, type RosterInputFile, type RosterSource } from './parsers/types';
 import { json, loadState, otherSchoolOfCodes } from './rosters.repository';
 import { reconcile, type Override, type Plan, type Records } from './rosters.reconcile';
+import { syncChargesAndLocks } from '../payments/locks';
 
 /** Row errors kept with a dataset (the count is always exact). */
 export const ROSTER_MAX_STORED_ERRORS = 1000;
@@ -963,6 +964,8 @@ async function applyPlan(
       select ${dataset.id}, ${schoolId}, entity, entity_id, operation, before, after, ${now}::timestamptz
       from jsonb_to_recordset(${json(changes.slice(i, i + 5000))}) as x(entity text, entity_id int, operation text, before jsonb, after jsonb)`);
   }
+  // What each student owes follows the roster (docs/payments.md): charges and credits in this transaction.
+  await syncChargesAndLocks(tx, { schoolId, calendarYear: dataset.calendar_year, at: now, actorUserId: userId });
   await tx.execute(sql`
     update roster_datasets set status = 'applied', applied_at = ${now}::timestamptz, failure = null where id = ${dataset.id}`);
   await audit(tx, {
@@ -1047,6 +1050,12 @@ export async function rollbackDataset(deps: AppDeps, actor: Actor, id: number, i
         where x.id = b.id and x.school_id = ${dataset.school_id}`);
     }
     const now = deps.clock.now();
+    await syncChargesAndLocks(tx, {
+      schoolId: dataset.school_id,
+      calendarYear: dataset.calendar_year,
+      at: now,
+      actorUserId: actor.userId,
+    });
     await tx.execute(sql`
       update roster_datasets set status = 'rolled_back', rolled_back_at = ${now}::timestamptz, rolled_back_by = ${actor.userId}
       where id = ${id}`);

@@ -4,12 +4,14 @@ import {
   secretClassForm,
   secretExamForm,
   secretLessonForm,
+  secretLockListItemForm,
   secretSectionBranchForm,
   type SecretActivityForm,
   type SecretAttachmentBranchForm,
   type SecretClassForm,
   type SecretExamForm,
   type SecretLessonForm,
+  type SecretLockListItemForm,
   type SecretSectionBranchForm,
 } from '@banksia/contracts/secret-admin';
 import { saveExamBody } from '@banksia/contracts/exam-authoring';
@@ -21,6 +23,7 @@ import { updateClassDetailsAsStaff } from '../classes/class-management.service';
 import { updateAttachment, updateSection } from '../courses/course-authoring.service';
 import { updateLesson } from '../courses/lesson-authoring.service';
 import { getForAuthoring, publishExam, saveExam } from '../exams/exam-authoring.service';
+import { saveLockListItem } from '../payments/products.service';
 import type { AnySecretModel, SecretFilter, SecretModel } from './secret-admin.model';
 import { fieldErrors, formatWhen } from './secret-admin.presenter';
 import * as repo from './secret-admin.repository';
@@ -28,7 +31,7 @@ import * as repo from './secret-admin.repository';
 /**
  * The /secret/ admin's sections, in the order of the index page. Each names its safe fields and writes them through
  * the owning feature's service, so the rules (a published lesson has a part, a published exam has a question) and
- * the audit entry live in one place. Payment lock list items are not here: their table does not exist yet.
+ * the audit entry live in one place.
  */
 
 const yesNo = [
@@ -411,5 +414,86 @@ const activities: SecretModel<repo.ActivityRow> = {
   auditOf: (r) => [{ entityType: 'activity', entityId: String(r.id) }],
 };
 
+const paymentLockListItems: SecretModel<repo.LockListItemRow> = {
+  slug: 'payment-lock-list-items',
+  param: 'itemId',
+  title: 'Payment lock list items',
+  singular: 'payment lock list item',
+  description: "Each school's payment due date for a year, and whether unpaid classes lock after it.",
+  searchHint: 'School name, note, or #id',
+  filters: [
+    {
+      name: 'school',
+      label: 'School',
+      options: async (deps) =>
+        (await repo.schoolOptions(deps.db)).map((s) => ({ value: String(s.id), label: `${s.name} (#${s.id})` })),
+    },
+    {
+      name: 'year',
+      label: 'Calendar year',
+      options: async (deps) => (await repo.classYears(deps.db)).map((y) => ({ value: String(y), label: String(y) })),
+    },
+    { name: 'locks', label: 'Locks unpaid', options: async () => yesNo },
+  ],
+  columns: [
+    { label: 'Id', value: (r) => r.id },
+    {
+      label: 'School',
+      value: (r) => ({ text: r.school_name, href: `/secret/payment-lock-list-items/${r.id}/` }),
+    },
+    { label: 'Year', value: (r) => r.calendar_year },
+    { label: 'Due', value: (r) => r.due_date },
+    { label: 'Locks unpaid', value: (r) => r.locks_unpaid },
+    { label: 'Students locked', value: (r) => r.locked_students },
+  ],
+  list: (deps, args) => repo.listLockListItems(deps.db, args),
+  find: (deps, id) => repo.findLockListItem(deps.db, id),
+  id: (r) => r.id,
+  label: (r) => `${r.school_name} ${r.calendar_year}`,
+  details: (r) => [
+    ['Id', r.id],
+    ['School', r.school_name],
+    ['Calendar year', r.calendar_year],
+    ['Due date', r.due_date],
+    ['Locks unpaid classes after it', r.locks_unpaid],
+    ['Note', r.note || 'None'],
+    ['Students locked now', r.locked_students],
+    ['Last changed', `${formatWhen(new Date(r.updated_at))}${r.updated_by_name ? ` by ${r.updated_by_name}` : ''}`],
+    [
+      'Prices',
+      {
+        text: 'School-class product editor',
+        href: `/content/admin/school-class-product-editor/${r.calendar_year}/${r.school_id}/`,
+      },
+    ],
+  ],
+  edit: (r) => ({
+    fields: [
+      { name: 'due_date', label: 'Due date', kind: 'date' },
+      {
+        name: 'locks_unpaid',
+        label: 'Lock unpaid classes after the due date',
+        kind: 'checkbox',
+        hint: 'Saving applies the locks of this school and year at once.',
+      },
+      { name: 'note', label: 'Note', kind: 'textarea' },
+    ],
+    hidden: { version: new Date(r.updated_at).toISOString() },
+    values: { due_date: r.due_date, locks_unpaid: r.locks_unpaid, note: r.note },
+    schema: secretLockListItemForm,
+    save: async (deps, actor, row, input, ip) => {
+      await saveLockListItem(deps, actor, row.id, input as SecretLockListItemForm, ip);
+    },
+  }),
+  auditOf: (r) => [{ entityType: 'payment_lock_list_item', entityId: String(r.id) }],
+};
+
 /** Every section of /secret/, in the index's order. */
-export const secretModels: AnySecretModel[] = [exams, schoolClasses, lessons, branches, activities];
+export const secretModels: AnySecretModel[] = [
+  exams,
+  schoolClasses,
+  lessons,
+  branches,
+  paymentLockListItems,
+  activities,
+];

@@ -332,3 +332,52 @@ export async function auditHistory(
     limit ${limit}`);
   return rows;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payment lock list items (the payments feature's table)
+
+export interface LockListItemRow extends Record<string, unknown> {
+  id: number;
+  school_id: number;
+  school_name: string;
+  calendar_year: number;
+  due_date: string;
+  locks_unpaid: boolean;
+  note: string;
+  updated_at: string | Date;
+  updated_by_name: string | null;
+  locked_students: number;
+}
+
+const lockItemSelect = sql`li.id, li.school_id, s.name as school_name, li.calendar_year, li.due_date::text as due_date,
+  li.locks_unpaid, li.note, li.updated_at,
+  (select trim(u.first_name || ' ' || u.last_name) from users u where u.id = li.updated_by) as updated_by_name,
+  (select count(distinct e.profile_id)::int from payment_locks pl join enrolments e on e.id = pl.enrolment_id
+     join school_classes c on c.id = e.class_id
+    where pl.school_id = li.school_id and c.calendar_year = li.calendar_year) as locked_students`;
+const lockItemFrom = sql`from payment_lock_list_items li join schools s on s.id = li.school_id`;
+
+export async function listLockListItems(db: Executor, args: SecretListArgs) {
+  const school = intFilter(args, 'school');
+  const year = intFilter(args, 'year');
+  const locks = boolFilter(args, 'locks');
+  const filter = where([
+    search(args.q, sql`li.id`, [sql`s.name`, sql`li.note`]),
+    school !== undefined && sql`li.school_id = ${school}`,
+    year !== undefined && sql`li.calendar_year = ${year}`,
+    locks !== undefined && sql`li.locks_unpaid = ${locks}`,
+  ]);
+  return page<LockListItemRow>(
+    db,
+    lockItemSelect,
+    lockItemFrom,
+    filter,
+    sql`li.calendar_year desc, lower(s.name), li.id`,
+    args,
+  );
+}
+
+export async function findLockListItem(db: Executor, id: number): Promise<LockListItemRow | null> {
+  const { rows } = await db.execute<LockListItemRow>(sql`select ${lockItemSelect} ${lockItemFrom} where li.id = ${id}`);
+  return rows[0] ?? null;
+}

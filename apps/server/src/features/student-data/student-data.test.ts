@@ -319,15 +319,13 @@ async function seed() {
   await ctx.db.transaction((tx) =>
     syncCharges(tx, { schoolId: school.id, calendarYear: klass.calendarYear, profileIds: [p], at }),
   );
-  await ctx.db
-    .insert(paymentLinks)
-    .values({
-      code: 'student-data-link',
-      schoolId: school.id,
-      profileId: p,
-      calendarYear: klass.calendarYear,
-      createdAt: at,
-    });
+  await ctx.db.insert(paymentLinks).values({
+    code: 'student-data-link',
+    schoolId: school.id,
+    profileId: p,
+    calendarYear: klass.calendarYear,
+    createdAt: at,
+  });
   await ctx.db.insert(checkoutSessions).values({
     id: 'cs_test_student_data',
     provider: 'test',

@@ -138,8 +138,9 @@ export async function lockClass(db: Executor, classId: number) {
     school_id: number;
     title: string;
     class_type: 'N' | 'C' | 'TT' | 'ST';
+    calendar_year: number;
     expiration_date: string | null;
-  }>(sql`select id, school_id, title, class_type, expiration_date::text as expiration_date
+  }>(sql`select id, school_id, title, class_type, calendar_year, expiration_date::text as expiration_date
          from school_classes where id = ${classId} for update`);
   return rows[0] ?? null;
 }

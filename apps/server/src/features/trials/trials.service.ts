@@ -18,6 +18,7 @@ import { activationLink, newActivationCode } from '../classes/class-management.s
 import { queueInvitations } from '../passwords/passwords.service';
 import { trialWelcomeEmail } from './trials.emails';
 import * as repo from './trials.repository';
+import { syncChargesAndLocks } from '../payments/locks';
 
 /** Letters and digits that cannot be mistaken for one another on a printed card (no 0/o, 1/l/i). */
 const CARD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -299,6 +300,13 @@ export async function convertTrial(deps: AppDeps, actorId: number, classId: numb
       throw new AppError('conflict', 'This class is not a trial.');
     }
     await repo.updateClass(tx, classId, { classType: 'N', expirationDate: null });
+    // A normal class may be priced: its students' charges follow at once (docs/payments.md).
+    await syncChargesAndLocks(tx, {
+      schoolId: klass.school_id,
+      calendarYear: klass.calendar_year,
+      at: deps.clock.now(),
+      actorUserId: actorId,
+    });
     await audit(tx, {
       actorUserId: actorId,
       schoolId: klass.school_id,

@@ -1,6 +1,6 @@
 import { FailureReason } from '@banksia/contracts/errors';
 import { Button } from '@mantine/core';
-import { IconAlertTriangle, IconHandStop, IconMapSearch, IconWifiOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconHandStop, IconLock, IconMapSearch, IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { StatusPage } from './status-page';
 
@@ -28,6 +28,22 @@ export function FailurePage({ reason }: { reason: FailureReason | string }) {
           }
         >
           They may have been moved or removed, or the link you followed may be out of date.
+        </StatusPage>
+      );
+    case FailureReason.PAYMENT_REQUIRED:
+      // A class locked for unpaid fees (HTTP 402): what is locked and the way to pay, not an error.
+      return (
+        <StatusPage
+          icon={<IconLock size={iconSize} />}
+          title="This class is locked until its fees are paid"
+          actions={
+            <Button component={Link} to="/payment/">
+              See what you owe and pay
+            </Button>
+          }
+        >
+          The school&apos;s payment due date has passed and this class&apos;s fees are not paid yet. Your work is kept:
+          the class opens again as soon as the payment goes through.
         </StatusPage>
       );
     case FailureReason.NETWORK_ERROR:

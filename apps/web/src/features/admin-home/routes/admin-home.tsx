@@ -178,6 +178,28 @@ const tasks: Task[] = [
     ],
   },
   {
+    title: 'Payments',
+    icon: <IconChartBar size={20} aria-hidden />,
+    tools: [
+      {
+        label: 'Class prices and due dates',
+        to: urlFor('content-admin-product-editor', { calendarYear: new Date().getFullYear() }),
+        description:
+          "Each school's price per class feature set for a year, the due date, and whether unpaid classes lock.",
+      },
+      {
+        label: 'Students owing',
+        to: urlFor('content-admin-students-owing', { calendarYear: new Date().getFullYear() }),
+        description: 'Students with unpaid class fees, per school and class, and who is locked.',
+      },
+      {
+        label: 'Refunds owed and refund runs',
+        to: urlFor('content-admin-refund-processes', { calendarYear: new Date().getFullYear() }),
+        description: 'Money owed back to students, paid out in runs a second person approves.',
+      },
+    ],
+  },
+  {
     title: 'Rosters',
     icon: <IconUsersGroup size={20} aria-hidden />,
     tools: [

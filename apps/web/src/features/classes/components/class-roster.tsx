@@ -41,8 +41,8 @@ export function ClassRoster({ classId, studentActions }: { classId: number; stud
             <Group gap="xs" component="span">
               <span>{student.display_name}</span>
               {lockedProfileIds.has(id) && (
-                <Badge size="xs" variant="light" color="red">
-                  Locked
+                <Badge size="xs" variant="light" color="red" title="Locked until the class fees are paid">
+                  Locked: fees unpaid
                 </Badge>
               )}
               {!student.is_active && (

@@ -61,7 +61,13 @@ describe('TeacherClasses', () => {
     const names = within(list)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(names).toEqual(['Oliver Bennett', 'Zoe Campbell', 'Abby Chen', 'Amelia Chen', 'Evie MorrisonLocked']);
+    expect(names).toEqual([
+      'Oliver Bennett',
+      'Zoe Campbell',
+      'Abby Chen',
+      'Amelia Chen',
+      'Evie MorrisonLocked: fees unpaid',
+    ]);
     await waitFor(() => expect(within(card).getByRole('button', { name: 'Students (5)' })).toBeInTheDocument());
   });
 

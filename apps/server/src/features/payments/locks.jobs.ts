@@ -1,0 +1,26 @@
+import { defineJob, emptyPayload, type EmptyPayload } from '../../platform/jobs';
+import { runLocks } from './locks.service';
+
+declare module '../../platform/jobs' {
+  interface JobPayloads {
+    'payment-locks': EmptyPayload;
+  }
+}
+
+/**
+ * Locks unpaid classes after their school's due date (and releases stale locks), just after midnight in Sydney:
+ * 13:07 UTC in daylight saving, 14:07 UTC otherwise (a second run the same day finds nothing to do).
+ */
+export const paymentLocksJob = defineJob({
+  name: 'payment-locks',
+  payload: emptyPayload,
+  retry: { limit: 3, delaySeconds: 300, backoff: true },
+  expireInSeconds: 30 * 60,
+  cron: '7 13,14 * * *',
+  pollSeconds: 60,
+  maxConcurrency: 1,
+  handler: async (_payload, { deps, log }) => {
+    const result = await runLocks(deps);
+    if (result.locked || result.released) log.info(result, 'payment locks');
+  },
+});

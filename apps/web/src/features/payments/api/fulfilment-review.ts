@@ -1,0 +1,52 @@
+import {
+  fulfilmentReviewResponse,
+  retryFulfilmentResponse,
+  type FulfilmentReviewItem,
+} from '@banksia/contracts/payments-checkout';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '../../../components/request-failure';
+import { urlFor } from '../../../lib/named-routes';
+import { getJson, postJson } from '../../../lib/request';
+
+/** Checkouts whose fulfilment failed or needs a person (content and payments staff). */
+export async function getFulfilmentReview(signal?: AbortSignal): Promise<FulfilmentReviewItem[]> {
+  const body = unwrap(
+    await getJson(urlFor('api:fulfilment-review'), {
+      signal,
+      transform: (b) => fulfilmentReviewResponse.parse(b),
+    }),
+  );
+  return body.results;
+}
+
+export function fulfilmentReviewQueryOptions() {
+  return queryOptions({
+    queryKey: ['payments', 'fulfilment-review'],
+    queryFn: ({ signal }) => getFulfilmentReview(signal),
+  });
+}
+
+export function useFulfilmentReview() {
+  return useQuery(fulfilmentReviewQueryOptions());
+}
+
+/** Runs a checkout's fulfilment again. */
+export async function retryFulfilment(checkoutSessionId: string) {
+  return unwrap(
+    await postJson(
+      urlFor('api:fulfilment-retry', { checkoutSessionId }),
+      {},
+      {
+        transform: (b) => retryFulfilmentResponse.parse(b),
+      },
+    ),
+  );
+}
+
+export function useRetryFulfilment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryFulfilment,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fulfilmentReviewQueryOptions().queryKey }),
+  });
+}
