@@ -282,6 +282,9 @@ const matrix: Record<string, Row> = {
   // The full class is sent on edit; here it is renamed.
   'PATCH /api/v1/class-management/classes/:classId/': { allow: ['teacher'], payload: classEdit },
   'POST /api/v1/class-management/classes/:classId/activation-code/': { allow: ['teacher'] },
+  // Only the class's school admin may withdraw a student (none of the personas: the class's teacher is not an admin,
+  // the foreign admin is another school's), so the fixture's student stays in the class.
+  'POST /api/v1/class-management/classes/:classId/students/:profileId/withdraw/': { allow: [] },
   'GET /api/v1/class-list-uploader/classes/': { allow: signedIn },
   'POST /api/v1/classes/:classId/class-list/preview/': {
     allow: ['teacher'],

@@ -40,6 +40,16 @@ export const accessStatusSchema = z.union(
 
 export const classIdParams = z.object({ classId: idParam });
 
+/** A student of a class, by their profile id (class management). */
+export const classStudentParams = z.object({ classId: idParam, profileId: idParam });
+
+/** The answer to withdrawing a student: their place in the class is kept as REMOVED (20), with their work. */
+export const withdrawStudentResponse = z.object({
+  profile_id: z.number().int(),
+  access_status: z.number().int(),
+});
+export type WithdrawStudentResponse = z.infer<typeof withdrawStudentResponse>;
+
 /** The profile inside a raw enrolment, as the API sends it. */
 export const rawEnrolmentProfileSchema = z.object({
   id: z.number().int(),

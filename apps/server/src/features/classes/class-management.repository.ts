@@ -194,3 +194,12 @@ export async function schoolExists(db: Executor, schoolId: number): Promise<bool
   );
   return rows[0]?.found ?? false;
 }
+
+/** A student's place in a class (any access status), locked for the change that follows. */
+export async function enrolmentForUpdate(db: Executor, classId: number, schoolId: number, profileId: number) {
+  const { rows } = await db.execute<{ id: number; access_status: number }>(sql`
+    select id, access_status from enrolments
+     where class_id = ${classId} and school_id = ${schoolId} and profile_id = ${profileId}
+     for update`);
+  return rows[0] ?? null;
+}

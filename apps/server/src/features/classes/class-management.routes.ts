@@ -11,6 +11,8 @@ import {
   managedClassSchema,
   schoolIdParams,
   uploaderClassesResponse,
+  classStudentParams,
+  withdrawStudentResponse,
 } from '@banksia/contracts/classes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireActor } from '../../platform/authz';
@@ -100,6 +102,23 @@ export function classManagementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         service.regenerateActivationCode(deps, requireActor(request), request.params.classId, request.ip),
+    );
+
+    // A school admin withdraws a student from a class (REMOVED, work kept; a paid class's fee is credited).
+    app.post(
+      '/api/v1/class-management/classes/:classId/students/:profileId/withdraw/',
+      {
+        config: signedIn,
+        schema: { tags: ['classes'], params: classStudentParams, response: { 200: withdrawStudentResponse } },
+      },
+      async (request) =>
+        service.withdrawStudent(
+          deps,
+          requireActor(request),
+          request.params.classId,
+          request.params.profileId,
+          request.ip,
+        ),
     );
 
     // api:class-list-classes — the classes the user may upload a class list to.

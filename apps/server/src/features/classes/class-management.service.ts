@@ -1,11 +1,13 @@
 import { isTrialClass } from '@banksia/contracts/rules/class-expiry';
 import { randomBytes } from 'node:crypto';
-import type {
-  ClassEditBody,
-  ManagedClass,
-  ManagedClasses,
-  UploaderClass,
-  classManagementResponse,
+import {
+  AccessStatus,
+  type ClassEditBody,
+  type ManagedClass,
+  type ManagedClasses,
+  type UploaderClass,
+  type WithdrawStudentResponse,
+  type classManagementResponse,
 } from '@banksia/contracts/classes';
 import type { z } from 'zod';
 import { audit } from '../../platform/audit';
@@ -17,6 +19,7 @@ import type { Actor } from '../../platform/session';
 import * as repo from './class-management.repository';
 import { activationLink } from './classes.presenter';
 import { syncChargesAndLocks } from '../payments/locks';
+import { setEnrolmentStatuses } from './classes.service';
 
 /**
  * Who manages classes (spec §2 class editor, class list uploader): a school admin (the school admin role and a
@@ -307,6 +310,49 @@ export async function regenerateActivationCode(
       ip,
     });
     return presentManagedClass((await repo.findManagedClass(tx, klass.id))!);
+  });
+}
+
+/**
+ * A school admin withdraws a student from a class: their place becomes REMOVED (20), their work stays, and in the
+ * same transaction a paid class's fee is credited (a refund owed if they had paid). Class teachers may not: it
+ * changes what a family is charged.
+ */
+export async function withdrawStudent(
+  deps: AppDeps,
+  actor: Actor,
+  classId: number,
+  profileId: number,
+  ip: string,
+): Promise<WithdrawStudentResponse> {
+  return deps.db.transaction(async (tx) => {
+    await repo.lockClass(tx, classId);
+    const { klass, manager } = await requireClassManager(deps, actor, classId, tx);
+    if (!manager.isAdmin) throw new AppError('forbidden', 'Only a school admin may withdraw a student from a class.');
+    const enrolment = await repo.enrolmentForUpdate(tx, klass.id, klass.school_id, profileId);
+    if (!enrolment || enrolment.access_status < AccessStatus.LOCKED) {
+      throw new AppError('not_found', 'That student is not in this class.');
+    }
+    const at = deps.clock.now();
+    await setEnrolmentStatuses(tx, klass.school_id, [{ enrolmentId: enrolment.id, status: AccessStatus.REMOVED }], at);
+    await syncChargesAndLocks(tx, {
+      schoolId: klass.school_id,
+      calendarYear: klass.calendar_year,
+      profileIds: [profileId],
+      at,
+      actorUserId: actor.userId,
+    });
+    await audit(tx, {
+      actorUserId: actor.userId,
+      schoolId: klass.school_id,
+      action: 'withdraw_student',
+      entityType: 'enrolment',
+      entityId: enrolment.id,
+      before: { access_status: enrolment.access_status },
+      after: { access_status: AccessStatus.REMOVED },
+      ip,
+    });
+    return { profile_id: profileId, access_status: AccessStatus.REMOVED };
   });
 }
 

@@ -1,9 +1,10 @@
 import { AccessStatus } from '@banksia/contracts/classes';
+import { refundsOwedResponse } from '@banksia/contracts/payments-admin';
 import { describe, expect, it } from 'vitest';
 import { classProducts } from '../../db/schema/index';
 import { createClass, createSchool, createStudent, createTeacher, createUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
-import { recordPayment } from './charges';
+import { recordPayment, syncCharges } from './charges';
 import { studentBalances } from './ledger';
 
 /** Enrolment changes made through the app's own routes post charges and credits in the same transaction. */
@@ -74,6 +75,50 @@ describe('charges follow enrolment changes', () => {
     // Saving again posts nothing more.
     expect((await edit({ features: 'EXTENDED', class_type: 'C', title: '9MAT1 (free)' })).statusCode).toBe(200);
     expect(await owes(existing.profile.id)).toEqual({ owing: 0, refund: 10_000 });
+  });
+
+  it('a school admin withdraws a student who paid: her place is kept as REMOVED and the fee becomes a refund owed', async () => {
+    const { u, school } = await priced();
+    const klass = await createClass(ctx.db, school, { title: '9SCI1', features: 'STANDARD', calendarYear: YEAR });
+    const admin = await createTeacher(ctx.db, school, [], { roles: ['teacher', 'school_admin'] });
+    const teacher = await createTeacher(ctx.db, school, [klass]);
+    const student = await createStudent(ctx.db, school, [klass]);
+    const asAdmin = await ctx.client(admin.user.id);
+    // The factory enrolled her directly; charge her as every enrolment path does.
+    await ctx.db.transaction((tx) => syncCharges(tx, { schoolId: school.id, calendarYear: YEAR, at: ctx.clock.now() }));
+    expect(await owes(student.profile.id)).toEqual({ owing: 10_000, refund: 0 });
+    await ctx.db.transaction((tx) =>
+      recordPayment(tx, {
+        schoolId: school.id,
+        profileId: student.profile.id,
+        calendarYear: YEAR,
+        currency: 'AUD',
+        amountCents: 10_000,
+        provider: 'test',
+        checkoutSessionId: `cs_withdraw_${u}`,
+        at: ctx.clock.now(),
+      }),
+    );
+    const withdraw = `/api/v1/class-management/classes/${klass.id}/students/${student.profile.id}/withdraw/`;
+
+    // The class's own teacher may not: it changes what a family is charged.
+    expect((await (await ctx.client(teacher.user.id)).post(withdraw, {})).statusCode).toBe(403);
+
+    const res = await asAdmin.post(withdraw, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ profile_id: student.profile.id, access_status: AccessStatus.REMOVED });
+    expect(await owes(student.profile.id)).toEqual({ owing: 0, refund: 10_000 });
+    const payments = await ctx.client((await createUser(ctx.db, { roles: ['payments_admin'] })).id);
+    const owed = refundsOwedResponse.parse(
+      (await payments.get(`/api/v1/payments/reports/refunds-owed/${YEAR}/`)).json(),
+    );
+    expect(owed.students).toContainEqual(
+      expect.objectContaining({ profile_id: student.profile.id, refund_owed_cents: 10_000 }),
+    );
+
+    // Withdrawn already: nothing more to do, and nothing more posted.
+    expect((await asAdmin.post(withdraw, {})).statusCode).toBe(404);
+    expect(await owes(student.profile.id)).toEqual({ owing: 0, refund: 10_000 });
   });
 
   it('converting a student trial to a normal class charges its students', async () => {

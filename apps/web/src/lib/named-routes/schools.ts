@@ -12,6 +12,7 @@ export const schoolRoutes = {
   'api:class-management-classes': '/api/v1/class-management/schools/{schoolId}/classes/',
   'api:class-management-class': '/api/v1/class-management/classes/{classId}/',
   'api:class-activation-code': '/api/v1/class-management/classes/{classId}/activation-code/',
+  'api:class-withdraw-student': '/api/v1/class-management/classes/{classId}/students/{profileId}/withdraw/',
   'api:class-list-classes': '/api/v1/class-list-uploader/classes/',
   'api:class-list-preview': '/api/v1/classes/{classId}/class-list/preview/',
   'api:class-list-apply': '/api/v1/classes/{classId}/class-list/apply/',

@@ -24,6 +24,7 @@ import { useManagedClasses } from '../api/get-managed-classes';
 import { ActivationLink } from '../components/activation-link';
 import { ClassEditorForm } from '../components/class-editor-form';
 import { ClassRoster, type StudentRowActions } from '../components/class-roster';
+import { WithdrawStudentButton } from '../components/withdraw-student-button';
 
 const dateFormat = new Intl.DateTimeFormat('en-AU', {
   day: '2-digit',
@@ -191,7 +192,19 @@ export function ClassManagementPage({
                       {rosterOf === c.id && (
                         <Table.Tr id={`roster-${c.id}`}>
                           <Table.Td colSpan={8}>
-                            <ClassRoster classId={c.id} studentActions={studentActions} />
+                            <ClassRoster
+                              classId={c.id}
+                              studentActions={
+                                school.is_admin
+                                  ? (s) => (
+                                      <>
+                                        <WithdrawStudentButton classId={c.id} classTitle={c.title} student={s} />
+                                        {studentActions?.(s)}
+                                      </>
+                                    )
+                                  : studentActions
+                              }
+                            />
                           </Table.Td>
                         </Table.Tr>
                       )}

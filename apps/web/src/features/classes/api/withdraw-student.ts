@@ -1,0 +1,29 @@
+import { withdrawStudentResponse, type WithdrawStudentResponse } from '@banksia/contracts/classes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '../../../components/request-failure';
+import { urlFor } from '../../../lib/named-routes';
+import { postJson } from '../../../lib/request';
+import { managedClassesKey } from './get-managed-classes';
+
+/** Withdraws a student from a class (school admins): their place is kept as REMOVED, a paid fee is credited. */
+export async function withdrawStudent(classId: number, profileId: number): Promise<WithdrawStudentResponse> {
+  return unwrap(
+    await postJson(
+      urlFor('api:class-withdraw-student', { classId, profileId }),
+      {},
+      { transform: (answer) => withdrawStudentResponse.parse(answer) },
+    ),
+  );
+}
+
+export function useWithdrawStudent(classId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (profileId: number) => withdrawStudent(classId, profileId),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['classes', 'detail', classId] }),
+        queryClient.invalidateQueries({ queryKey: managedClassesKey }),
+      ]),
+  });
+}
