@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { apiWriter } from './api-helpers';
 import { expectNoSeriousA11yViolations, signIn, signInAs, test } from './fixtures';
 
@@ -21,6 +21,37 @@ async function setTextbookPrice(page: Page, dollars: string): Promise<string> {
   await page.getByRole('button', { name: 'Save prices' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Saved' })).toBeVisible();
   return before;
+}
+
+/** Sam makes a refund run holding Hamish's refund of `amount`; he cannot approve his own. Answers the run's name. */
+async function createRefundRun(page: Page, amount: string): Promise<string> {
+  await page.goto(`/content/admin/refund-processes/${YEAR}/`);
+  await expect(page.getByRole('heading', { level: 1, name: `Refund runs for ${YEAR}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Create a refund run' }).click();
+  const draft = page.getByRole('region', { name: /Refund run #\d+/ }).first();
+  await expect(draft).toContainText('draft');
+  await expect(draft.getByRole('row', { name: /Hamish Fraser/ })).toContainText(amount);
+  await expect(draft).toContainText('Someone else must approve this run: you created it.');
+  await expect(draft.getByRole('button', { name: /Approve run/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  const heading = await draft.getByRole('heading', { level: 2 }).textContent();
+  return /Refund run #\d+/.exec(heading ?? '')![0];
+}
+
+/** Lena, a second person, approves the run and sends its refunds through the provider. */
+async function approveAndSend(browser: Browser, runName: string): Promise<void> {
+  const second = await browser.newContext();
+  const lena = await second.newPage();
+  await signInAs(lena, { email: 'editor@banksia.test', firstName: 'Lena' });
+  await lena.goto(`/content/admin/refund-processes/${YEAR}/`);
+  const run = lena.getByRole('region', { name: runName });
+  await run.getByRole('button', { name: `Approve run ${runName.replace('Refund run ', '')}` }).click();
+  await expect(run).toContainText('approved by Lena Fischer');
+  await run.getByRole('button', { name: 'Send refunds' }).click();
+  await expect(run.getByRole('heading', { level: 2 })).toContainText('sent');
+  await expect(run.getByRole('row', { name: /Hamish Fraser/ })).toContainText('succeeded');
+  await expectNoSeriousA11yViolations(lena);
+  await second.close();
 }
 
 test.describe('payments administration', () => {
@@ -80,31 +111,10 @@ test.describe('payments administration', () => {
     await expectNoSeriousA11yViolations(page);
 
     // Sam makes a refund run; he cannot approve his own.
-    await page.getByRole('link', { name: 'Refund runs' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: `Refund runs for ${YEAR}` })).toBeVisible();
-    await page.getByRole('button', { name: 'Create a refund run' }).click();
-    const draft = page.getByRole('region', { name: /Refund run #\d+/ }).first();
-    await expect(draft).toContainText('draft');
-    await expect(draft.getByRole('row', { name: /Hamish Fraser/ })).toContainText('$80.00');
-    await expect(draft).toContainText('Someone else must approve this run: you created it.');
-    await expect(draft.getByRole('button', { name: /Approve run/ })).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page);
-    const heading = await draft.getByRole('heading', { level: 2 }).textContent();
-    const runName = /Refund run #\d+/.exec(heading ?? '')![0];
+    const runName = await createRefundRun(page, '$80.00');
 
     // Lena approves it and sends the refunds through the provider.
-    const second = await browser.newContext();
-    const lena = await second.newPage();
-    await signInAs(lena, { email: 'editor@banksia.test', firstName: 'Lena' });
-    await lena.goto(`/content/admin/refund-processes/${YEAR}/`);
-    const run = lena.getByRole('region', { name: runName });
-    await run.getByRole('button', { name: `Approve run ${runName.replace('Refund run ', '')}` }).click();
-    await expect(run).toContainText('approved by Lena Fischer');
-    await run.getByRole('button', { name: 'Send refunds' }).click();
-    await expect(run.getByRole('heading', { level: 2 })).toContainText('sent');
-    await expect(run.getByRole('row', { name: /Hamish Fraser/ })).toContainText('succeeded');
-    await expectNoSeriousA11yViolations(lena);
-    await second.close();
+    await approveAndSend(browser, runName);
 
     // Nothing is owed back to Hamish any more.
     await page.goto(`/content/admin/refunds-owed-report/${YEAR}/`);
@@ -113,5 +123,33 @@ test.describe('payments administration', () => {
 
     // The demo's own price again, for the journeys after this one.
     await setTextbookPrice(page, seeded);
+  });
+  test('a school admin withdraws a student who paid: the refund owed is paid out by a run', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    // Hamish paid $400.00 net in the journey above; the price is $450.00 again, so he owes $50.00.
+    await signIn(page, 'teacher');
+    await page.goto('/class-management/my-school/');
+    await page.getByRole('button', { name: 'Students of 9MAT1' }).click();
+    await page.getByRole('button', { name: 'Withdraw Hamish Fraser' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw Hamish Fraser from 9MAT1?' });
+    await expect(dialog).toContainText('owed back as a refund');
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(page.getByText('Hamish Fraser was withdrawn from 9MAT1.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Withdraw Hamish Fraser' })).toHaveCount(0);
+    await page.context().clearCookies();
+
+    // The fee is credited: what he paid is now owed back, and a run pays it.
+    await signIn(page, 'content');
+    await page.goto(`/content/admin/refunds-owed-report/${YEAR}/`);
+    await expect(page.getByRole('row', { name: /Hamish Fraser/ })).toContainText('$400.00');
+    const runName = await createRefundRun(page, '$400.00');
+    await approveAndSend(browser, runName);
+    await page.goto(`/content/admin/refunds-owed-report/${YEAR}/`);
+    await expect(page.getByRole('heading', { level: 1, name: `Refunds owed for ${YEAR}` })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Hamish Fraser/ })).toHaveCount(0);
   });
 });

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { demoAccounts, DEMO_PASSWORD, seedDemoSchool } from './db/seed/demo-school';
 import { rebuildRollup } from './features/progress/progress-rollup';
 import { seedDemoReviews } from './features/review/review.demo';
+import { syncChargesAndLocks } from './features/payments/locks';
 import { jobDefinitions } from './jobs';
 import { systemClock } from './platform/clock';
 import { loadConfig } from './platform/config';
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
         const { created } = await seedDemoSchool(setup.db, storageFor(config), new Date(), {
           reviews: seedDemoReviews,
           rollup: (tx) => rebuildRollup(tx),
+          fees: (tx, o) => syncChargesAndLocks(tx, { schoolId: o.schoolId, calendarYear: o.calendarYear, at: o.now }),
         });
         if (created) logger.info('demo school created');
       }

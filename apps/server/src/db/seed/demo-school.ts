@@ -5,6 +5,7 @@ import { hashPassword } from '../../platform/passwords';
 import type { Storage } from '../../platform/storage';
 import {
   classProducts,
+  paymentLocks,
   classTeachers,
   courses,
   enrolments,
@@ -69,6 +70,11 @@ export interface DemoSeedExtras {
    * inserted in bulk, past the services that keep it current.
    */
   rollup?: (tx: Executor) => Promise<unknown>;
+  /**
+   * Charges the school's students for the year's class prices (features/payments: syncCharges), as saving a price in
+   * the product editor does, so the owing report and /payment/ agree from the start.
+   */
+  fees?: (tx: Executor, o: { schoolId: number; calendarYear: number; now: Date }) => Promise<unknown>;
 }
 
 const students: [string, string][] = [
@@ -340,6 +346,21 @@ export async function seedDemoSchool(
       currency: 'AUD',
       updatedAt: now,
     });
+    // The 9MAT1 student locked for an unpaid fee is on the payment lock list's terms: paying reopens her class.
+    const { rows: lockedRows } = await tx.execute<{ id: number }>(
+      sql`select id from enrolments where class_id = ${maths} and access_status = ${AccessStatus.LOCKED}`,
+    );
+    if (lockedRows.length > 0) {
+      await tx.insert(paymentLocks).values(
+        lockedRows.map((r) => ({
+          enrolmentId: r.id,
+          schoolId: school!.id,
+          previousStatus: AccessStatus.UPLOADED,
+          lockedAt: now,
+        })),
+      );
+    }
+    await extras.fees?.(tx, { schoolId: school!.id, calendarYear: year, now });
     const wattle = await seedSecondSchool(tx, { passwordHash, scienceCourseId: courseIds[1]!.id, year, makeUser });
     await seedDemoActivity(tx, {
       schoolId: school!.id,

@@ -27,7 +27,7 @@ export function WithdrawStudentButton({
   };
   return (
     <>
-      <Button size="compact-xs" variant="subtle" color="red.9" onClick={open} aria-label={`Withdraw ${name}`}>
+      <Button size="compact-xs" variant="subtle" color="red" c="red.9" onClick={open} aria-label={`Withdraw ${name}`}>
         Withdraw
       </Button>
       <Modal opened={opened} onClose={done} title={`Withdraw ${name} from ${classTitle}?`}>
@@ -49,12 +49,15 @@ export function WithdrawStudentButton({
               color="red.9"
               loading={withdraw.isPending}
               onClick={() =>
-                withdraw.mutate(student.profile_id, {
-                  onSuccess: () => {
+                // Not mutate's own onSuccess: the roster reloads without this student, so this row (and its dialog)
+                // may be gone by the time the answer is in, and React Query drops callbacks of unmounted callers.
+                withdraw.mutateAsync(student.profile_id).then(
+                  () => {
+                    notifications.show({ color: 'teal', message: `${name} was withdrawn from ${classTitle}.` });
                     done();
-                    notifications.show({ message: `${name} was withdrawn from ${classTitle}.` });
                   },
-                })
+                  () => undefined, // shown in the dialog from withdraw.error
+                )
               }
             >
               Withdraw
