@@ -59,6 +59,9 @@ async function firstCue(video: Locator): Promise<string | null> {
   });
 }
 
+// A step whose target never comes fails at that step, not at the end of the long test.
+test.use({ actionTimeout: 20_000 });
+
 test('content staff author and publish a course; a teacher makes a class on it; a student learns and is marked', async ({
   browser,
 }) => {
