@@ -161,7 +161,10 @@ describe('video uploads', () => {
     // A real file: the demo's 24-second WebM.
     const real = readFileSync(path.join(import.meta.dirname, '../../db/seed/media/equivalent-fractions.webm'));
     expect((await upload(real, { duration: 999 })).duration).toBe(24);
-    const [logged] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, String(fromMp4.id)));
+    const [logged] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(fromMp4.id)));
     expect(logged?.after).toMatchObject({ duration: 7 });
   });
 
