@@ -29,7 +29,8 @@ const LESSON = 'What a force is';
 const VIDEOS = [`Forces part 1 ${stamp}`, `Forces part 2 ${stamp}`];
 const QUESTION_SET = `Forces check ${stamp}`;
 const ACTIVITY = `Forces activity ${stamp}`;
-const CLASS = `7SCI-${stamp}`;
+// Named to sort after the demo classes, so journeys that take the teacher's first class still get a demo class.
+const CLASS = `Y7 Forces ${stamp}`;
 const STUDENT = { email: 'chloe.wright@students.banksia.test', firstName: 'Chloe' };
 const captionsOf = (part: number) =>
   `WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nForces caption of part ${part}\n\n00:00:05.000 --> 00:00:10.000\nA push or a pull\n`;

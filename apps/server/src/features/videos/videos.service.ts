@@ -4,6 +4,7 @@ import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   MAX_VIDEO_BYTES,
+  MAX_VIDEO_SECONDS,
   VIDEO_CHUNK_BYTES,
   type StartVideoUploadBody,
   type VideoContentType,
@@ -258,6 +259,11 @@ export async function completeUpload(deps: AppDeps, actor: Actor, uploadId: stri
         contentType === 'video/mp4' ? 'MP4' : 'WebM'
       } video, or its header states no duration. Export it again and upload the new file.`,
     );
+  }
+  if (seconds > MAX_VIDEO_SECONDS) {
+    await deps.db.delete(videoUploads).where(eq(videoUploads.id, uploadId));
+    await rm(part, { force: true });
+    throw invalid('file', 'The video is longer than 4 hours.');
   }
   const duration = Math.max(1, Math.round(seconds));
   const extension = row.contentType === 'video/mp4' ? 'mp4' : 'webm';

@@ -168,7 +168,7 @@ describe('video uploads', () => {
     expect(logged?.after).toMatchObject({ duration: 7 });
   });
 
-  it('refuses (400 on file) a video whose container cannot be read, and ends its upload', async () => {
+  it('refuses (400 on file) a video whose container cannot be read or that lasts over 4 hours, and ends its upload', async () => {
     for (const [bytes, extra, kind] of [
       [fakeWebm(3000), {}, 'WebM'],
       [webmFile(3000, null), {}, 'WebM'],
@@ -185,6 +185,14 @@ describe('video uploads', () => {
       expect(await ctx.db.select().from(videoUploads).where(eq(videoUploads.id, upload_id))).toEqual([]);
       expect(existsSync(path.join(ctx.config.dataDir, 'video-uploads', `${upload_id}.part`))).toBe(false);
     }
+    // Readable, but longer than the 4 hours a video may last (whatever the browser said).
+    const long = webm(3000, 4 * 3600 + 1);
+    const started = await start({ size: long.length, title: 'Unreadable' });
+    const { upload_id } = started.json() as { upload_id: string };
+    await putChunk(staff, upload_id, 0, long);
+    const done = await staff.post(`/api/v1/admin/video-uploads/${upload_id}/complete/`);
+    expect(done.statusCode).toBe(400);
+    expect(done.json().errors.file).toEqual(['The video is longer than 4 hours.']);
     const list = await staff.get('/api/v1/admin/videos/?q=Unreadable');
     expect(list.json().videos).toEqual([]);
   });
