@@ -1,23 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { shot, topLevelTitles, treeAnnouncements } from './authoring-helpers';
 import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
-
-// Screenshots of each authoring page, for people reviewing the change (not compared).
-const SHOTS = process.env.E2E_SHOTS_DIR;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** The titles of the course tree's top level, in order. */
-async function topLevelTitles(page: Page): Promise<string[]> {
-  return page.locator('section[aria-labelledby="course-tree-title"]').evaluate((section) => {
-    const list = section.querySelector('ol');
-    if (!list) return [];
-    return Array.from(list.children).map((li) => li.querySelector('[data-node-title]')?.textContent?.trim() ?? '');
-  });
-}
 
 test.describe('content authoring: courses and lessons', () => {
   test('content staff create a course through the wizard, add a topic and a lesson, reorder by keyboard, publish', async ({
@@ -82,7 +65,7 @@ test.describe('content authoring: courses and lessons', () => {
 
     // Reorder by keyboard: pick the lesson up with Space, move it up, drop it with Space.
     // Each key once the tree has taken the previous one, as its announcements (the live region) tell.
-    const announced = page.locator('[id^="DndLiveRegion"]');
+    const announced = treeAnnouncements(page);
     await page.getByRole('button', { name: 'Reorder Fractions' }).focus();
     await page.keyboard.press('Space');
     await expect(announced).toContainText('Fractions is now at position 2 of 2');

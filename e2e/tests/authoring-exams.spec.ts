@@ -1,31 +1,12 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { me } from './api-helpers';
+import { addQuestion, choose, expectSaved, shot } from './authoring-helpers';
 import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 // Content staff make a question set with three question types on a demo maths topic and publish it; the demo
 // student answers it on the class's question-set pages and is marked. Axe runs on every authoring page.
 
 const TITLE = `Fractions quick check ${Date.now().toString(36)}`;
-
-async function choose(page: Page, field: string | RegExp, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: field, exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
-async function addQuestion(page: Page, type: string): Promise<void> {
-  await page.getByRole('button', { name: 'Add a question to section 1' }).click();
-  await page.getByRole('menuitem', { name: type }).click();
-}
-
-/** With SCREENSHOTS_DIR set, keeps a full-page picture of each authoring page for review. */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
-async function expectSaved(page: Page): Promise<void> {
-  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 15_000 });
-}
 
 test('content staff author and publish a question set; a student answers it and is marked', async ({ browser }) => {
   test.setTimeout(180_000);

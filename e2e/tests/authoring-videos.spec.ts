@@ -1,35 +1,14 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { lessonByTitle, me } from './api-helpers';
+import { chooseFile, shot, treeAnnouncements, VIDEO_FILE } from './authoring-helpers';
 import { expectNoSeriousA11yViolations, signIn, signInAs, test } from './fixtures';
 
 // Content staff upload a video to the library, play it in a lesson part, upload its captions (a broken file first),
 // send them for review; a second staff member approves them; the student then sees the video with those captions.
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** A real 24-second WebM (the demo's own video, committed with the seed). */
-const VIDEO_FILE = path.join(here, '../../apps/server/src/db/seed/media/equivalent-fractions.webm');
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
 const BROKEN_VTT = 'WEBVTT\n\n00:00:01.000 --> 00:00:03.00\nImagery and tone\n';
 const GOOD_VTT =
   'WEBVTT\n\n00:00:00.000 --> 00:00:04.000\nJourney captions: imagery and tone\n\n00:00:04.000 --> 00:00:09.000\nA second line\n';
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Chooses a file for the button with this accessible name (Mantine's FileButton opens a file chooser). */
-async function chooseFile(
-  page: Page,
-  button: string,
-  file: string | { name: string; mimeType: string; buffer: Buffer },
-) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: button }).click();
-  await (await chooser).setFiles(file);
-}
 
 test.describe('videos and captions', () => {
   test('staff upload a video, use it in a lesson, caption it; a second person approves; the student sees captions', async ({
@@ -69,7 +48,7 @@ test.describe('videos and captions', () => {
     await page.getByRole('link', { name: 'Year 11 English Advanced' }).click();
     // The lesson moves from Module B into Module A by keyboard: up over Module B's row, then up among Module A's items.
     // Each key once the tree has taken the previous one, as its announcements (the live region) tell.
-    const announced = page.locator('[id^="DndLiveRegion"]');
+    const announced = treeAnnouncements(page);
     await page.getByRole('button', { name: 'Reorder Close reading of poetry' }).focus();
     await page.keyboard.press('Space');
     await expect(announced).toContainText('Close reading of poetry is now at position 1 of 1 in Module B');

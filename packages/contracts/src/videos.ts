@@ -75,7 +75,10 @@ export const startVideoUploadBody = z.object({
     .int()
     .min(1, 'The file is empty.')
     .max(MAX_VIDEO_BYTES, `The file is larger than ${MAX_VIDEO_BYTES / 1_000_000_000} GB.`),
-  /** Seconds, read by the browser from the file's metadata. */
+  /**
+   * Seconds, read by the browser from the file's metadata: checked here, but the video's stored length is the one
+   * the server reads from the file's container when the upload completes.
+   */
   duration: z
     .number()
     .min(0.1, 'The video has no duration.')

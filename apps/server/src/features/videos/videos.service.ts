@@ -4,6 +4,7 @@ import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   MAX_VIDEO_BYTES,
+  MAX_VIDEO_SECONDS,
   VIDEO_CHUNK_BYTES,
   type StartVideoUploadBody,
   type VideoContentType,
@@ -18,6 +19,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { deleteFiles, storageFor, type WarningLog } from '../../platform/storage';
+import { readVideoDuration } from './video-duration';
 import * as repo from './videos.repository';
 
 /**
@@ -244,6 +246,26 @@ export async function completeUpload(deps: AppDeps, actor: Actor, uploadId: stri
   if (!onDisk || onDisk.size !== row.sizeBytes || onDisk.size > MAX_VIDEO_BYTES) {
     throw new AppError('conflict', 'The uploaded file is incomplete: start the upload again.');
   }
+  // The length students see is the file's own, read here: the browser's number (from its <video> element) is only
+  // what the upload was started with. A file whose container cannot be read is refused, and its upload ended.
+  const contentType = row.contentType as VideoContentType;
+  const seconds = await readVideoDuration(part, contentType);
+  if (seconds === null) {
+    await deps.db.delete(videoUploads).where(eq(videoUploads.id, uploadId));
+    await rm(part, { force: true });
+    throw invalid(
+      'file',
+      `The length of this video could not be read from the file: it is not a complete ${
+        contentType === 'video/mp4' ? 'MP4' : 'WebM'
+      } video, or its header states no duration. Export it again and upload the new file.`,
+    );
+  }
+  if (seconds > MAX_VIDEO_SECONDS) {
+    await deps.db.delete(videoUploads).where(eq(videoUploads.id, uploadId));
+    await rm(part, { force: true });
+    throw invalid('file', 'The video is longer than 4 hours.');
+  }
+  const duration = Math.max(1, Math.round(seconds));
   const extension = row.contentType === 'video/mp4' ? 'mp4' : 'webm';
   const key = `videos/${randomBytes(8).toString('hex')}.${extension}`;
   const storage = storageFor(deps.config);
@@ -261,7 +283,7 @@ export async function completeUpload(deps: AppDeps, actor: Actor, uploadId: stri
         contentType: row.contentType,
         sizeBytes: row.sizeBytes,
         fileName: row.fileName,
-        duration: row.duration,
+        duration,
         updatedAt: now,
       };
       if (row.videoId !== null) {
@@ -274,7 +296,7 @@ export async function completeUpload(deps: AppDeps, actor: Actor, uploadId: stri
           entityType: 'video',
           entityId: row.videoId,
           before: { storage_key: before.storage_key, duration: before.duration, file_name: before.file_name },
-          after: { storage_key: key, duration: row.duration, file_name: row.fileName },
+          after: { storage_key: key, duration, file_name: row.fileName },
           ip,
         });
         return row.videoId;
@@ -288,7 +310,7 @@ export async function completeUpload(deps: AppDeps, actor: Actor, uploadId: stri
         action: 'upload_video',
         entityType: 'video',
         entityId: made!.id,
-        after: { title: row.title, storage_key: key, duration: row.duration, size: row.sizeBytes },
+        after: { title: row.title, storage_key: key, duration, size: row.sizeBytes },
         ip,
       });
       return made!.id;

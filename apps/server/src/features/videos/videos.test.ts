@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,8 @@ import { makeClient, TEST_SECRET, useTestApp, type TestClient } from '../../../t
 import { startTestS3Server, type TestS3Server } from '../../../test/s3-server';
 import { createS3Client } from '../../platform/s3-storage';
 import { parseCaptions } from './caption-format';
+import { mp4File, webmFile } from './video-fixtures';
+import { readVideoDuration } from './video-duration';
 
 const ctx = useTestApp();
 
@@ -32,14 +34,18 @@ let studentClient: TestClient;
 let classId: number;
 let courseId: number;
 
-/** A file that starts like a WebM (EBML header), `size` bytes long. */
-function webm(size: number): Buffer {
+/** A WebM `size` bytes long whose header says it lasts `seconds`. */
+const webm = (size: number, seconds = 61.4) => webmFile(size, seconds);
+/** An MP4 `size` bytes long whose movie header says it lasts `seconds`. */
+const mp4 = (size: number, seconds = 61.4) => mp4File(size, seconds);
+/** Bytes that start like a WebM (EBML header) but are not one. */
+function fakeWebm(size: number): Buffer {
   const bytes = Buffer.alloc(size, 7);
   bytes.writeUInt32BE(0x1a45dfa3, 0);
   return bytes;
 }
-/** A file that starts like an MP4 (an `ftyp` box). */
-function mp4(size: number): Buffer {
+/** Bytes that start like an MP4 (an `ftyp` box) with no movie header after it. */
+function fakeMp4(size: number): Buffer {
   const bytes = Buffer.alloc(size, 3);
   bytes.writeUInt32BE(24, 0);
   bytes.write('ftypisom', 4, 'latin1');
@@ -146,11 +152,76 @@ describe('video uploads', () => {
     expect(video.url).toMatch(/\.mp4$/);
   });
 
+  it("takes the length from the file's container, not from the browser's number", async () => {
+    // The browser said 61.4 s (start's default); the files say otherwise.
+    const fromWebm = await upload(webm(3000, 125.6), { title: 'Long WebM' });
+    expect(fromWebm.duration).toBe(126);
+    const fromMp4 = await upload(mp4(3000, 7.2), { content_type: 'video/mp4', file_name: 'short.mp4' });
+    expect(fromMp4.duration).toBe(7);
+    // A real file: the demo's 24-second WebM.
+    const real = readFileSync(path.join(import.meta.dirname, '../../db/seed/media/equivalent-fractions.webm'));
+    expect((await upload(real, { duration: 999 })).duration).toBe(24);
+    const [logged] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(fromMp4.id)));
+    expect(logged?.after).toMatchObject({ duration: 7 });
+  });
+
+  it('refuses (400 on file) a video whose container cannot be read or that lasts over 4 hours, and ends its upload', async () => {
+    for (const [bytes, extra, kind] of [
+      [fakeWebm(3000), {}, 'WebM'],
+      [webmFile(3000, null), {}, 'WebM'],
+      [fakeMp4(3000), { content_type: 'video/mp4', file_name: 'clip.mp4' }, 'MP4'],
+    ] as const) {
+      const started = await start({ size: bytes.length, title: 'Unreadable', ...extra });
+      const { upload_id } = started.json() as { upload_id: string };
+      expect((await putChunk(staff, upload_id, 0, bytes)).statusCode).toBe(200);
+      const done = await staff.post(`/api/v1/admin/video-uploads/${upload_id}/complete/`);
+      expect(done.statusCode, done.body).toBe(400);
+      expect(done.json().errors.file).toEqual([
+        `The length of this video could not be read from the file: it is not a complete ${kind} video, or its header states no duration. Export it again and upload the new file.`,
+      ]);
+      expect(await ctx.db.select().from(videoUploads).where(eq(videoUploads.id, upload_id))).toEqual([]);
+      expect(existsSync(path.join(ctx.config.dataDir, 'video-uploads', `${upload_id}.part`))).toBe(false);
+    }
+    // Readable, but longer than the 4 hours a video may last (whatever the browser said).
+    const long = webm(3000, 4 * 3600 + 1);
+    const started = await start({ size: long.length, title: 'Unreadable' });
+    const { upload_id } = started.json() as { upload_id: string };
+    await putChunk(staff, upload_id, 0, long);
+    const done = await staff.post(`/api/v1/admin/video-uploads/${upload_id}/complete/`);
+    expect(done.statusCode).toBe(400);
+    expect(done.json().errors.file).toEqual(['The video is longer than 4 hours.']);
+    const list = await staff.get('/api/v1/admin/videos/?q=Unreadable');
+    expect(list.json().videos).toEqual([]);
+  });
+
+  it('reads an MP4 whose movie header comes after its media data, skipping the media', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'mp4-'));
+    // ftyp, a 3 MB mdat, then moov: the reader jumps over the mdat rather than reading it.
+    const plain = mp4File(400, 42);
+    const ftyp = plain.subarray(0, 24);
+    const moov = plain.subarray(24, 24 + plain.readUInt32BE(24));
+    const mdat = Buffer.alloc(3_000_000, 5);
+    mdat.writeUInt32BE(mdat.length, 0);
+    mdat.write('mdat', 4, 'latin1');
+    const file = path.join(dir, 'late-moov.mp4');
+    writeFileSync(file, Buffer.concat([ftyp, mdat, moov]));
+    expect(await readVideoDuration(file, 'video/mp4')).toBeCloseTo(42, 3);
+    // Declared MP4 but a WebM inside (or the other way round) reads as nothing.
+    const webmPath = path.join(dir, 'clip.webm');
+    writeFileSync(webmPath, webm(2000, 10));
+    expect(await readVideoDuration(webmPath, 'video/mp4')).toBeNull();
+    expect(await readVideoDuration(webmPath, 'video/webm')).toBeCloseTo(10, 3);
+    expect(await readVideoDuration(file, 'video/webm')).toBeNull();
+  });
+
   it('replaces a file keeping the video id, and deletes the old file', async () => {
     const first = await upload(webm(3000));
     const started = await start({ size: 4000, video_id: first.id, duration: 90, title: undefined });
     const { upload_id } = started.json() as { upload_id: string };
-    await putChunk(staff, upload_id, 0, webm(4000));
+    await putChunk(staff, upload_id, 0, webm(4000, 90));
     const done = await staff.post(`/api/v1/admin/video-uploads/${upload_id}/complete/`);
     const { video } = done.json() as { video: { id: number; url: string; duration: number } };
     expect(video).toMatchObject({ id: first.id, duration: 90, title: 'Adding fractions' });

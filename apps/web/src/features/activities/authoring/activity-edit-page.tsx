@@ -19,6 +19,7 @@ import { Autosaver } from '../../../lib/autosaver';
 import { urlFor } from '../../../lib/named-routes';
 import { useAutosaver } from '../../../lib/use-autosaver';
 import {
+  activityListKey,
   useActivities,
   useClearResponses,
   useCreateActivity,
@@ -26,6 +27,7 @@ import {
   useResponsesSummary,
 } from '../api/authoring';
 import { activityQueryOptions } from '../api/get-activity';
+import { ActivityPlacement, type ActivityPlacementValue } from './activity-placement';
 import { ActivityPreview } from './activity-preview';
 import { firstInvalidBlock } from './block-defaults';
 import { BlockEditor } from './block-editor';
@@ -37,9 +39,21 @@ export const ACTIVITY_AUTOSAVE_DELAY_MS = 1500;
 interface ActivityDraft {
   title: string;
   blocks: ActivityBlock[];
+  /** Where it is placed (absent in drafts kept before placement could be edited: then left as it is). */
+  course_id?: number | null;
+  lesson_id?: number | null;
 }
 
-const draftSchema = z.object({ title: z.string(), blocks: z.array(activityBlockSchema) });
+const draftSchema = z.object({
+  title: z.string(),
+  blocks: z.array(activityBlockSchema),
+  course_id: z.number().int().nullable().optional(),
+  lesson_id: z.number().int().nullable().optional(),
+});
+
+/** The placement fields of a draft, as the API takes them (nothing when the draft has none). */
+const placementOf = (value: ActivityDraft) =>
+  value.course_id === undefined ? {} : { course_id: value.course_id, lesson_id: value.lesson_id ?? null };
 
 /** Where this browser keeps unsaved changes to one activity. */
 export const activityDraftKey = (activityId: number) => `banksia:activity-authoring:${activityId}`;
@@ -103,6 +117,7 @@ function NewActivity() {
   const create = useCreateActivity();
   const [title, setTitle] = useState('');
   const [blocks, setBlocks] = useState<ActivityBlock[]>([]);
+  const [placement, setPlacement] = useState<ActivityPlacementValue>({ course_id: null, lesson_id: null });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [createdId, setCreatedId] = useState<number | null>(null);
   const unsaved =
@@ -128,7 +143,7 @@ function NewActivity() {
     }
     setErrors({});
     create.mutate(
-      { title: title.trim(), blocks },
+      { title: title.trim(), blocks, ...placement },
       {
         onSuccess: (activity) => setCreatedId(activity.id),
         onError: (error) => setErrors(fieldErrorsOf(error)),
@@ -156,6 +171,7 @@ function NewActivity() {
         maxLength={200}
         maw={560}
       />
+      <ActivityPlacement value={placement} onChange={setPlacement} errors={errors} />
       <BlockErrors invalid={invalid} errors={errors} failure={create.isError ? create.error : null} />
       <EditorAndPreview editorKey="new" initialBlocks={[]} blocks={blocks} onBlocks={setBlocks} />
     </Stack>
@@ -164,7 +180,9 @@ function NewActivity() {
 
 /** Field errors of blocks (e.g. blocks.3.data.items.0) and a failure not tied to a field. */
 function BlockErrors({ invalid, errors, failure }: { invalid: string | null; errors: FieldErrors; failure: unknown }) {
-  const blockErrors = Object.entries(errors).filter(([field]) => field !== 'title');
+  const blockErrors = Object.entries(errors).filter(
+    ([field]) => field !== 'title' && field !== 'course_id' && field !== 'lesson_id',
+  );
   if (!invalid && blockErrors.length === 0 && !failure) return null;
   return (
     <Alert color="red" variant="light" title="Some blocks cannot be saved yet" role="alert">
@@ -202,13 +220,21 @@ function ActivityEditor({ activity }: { activity: ActivityDetail }) {
       new Autosaver<ActivityDraft>({
         draftKey: activityDraftKey(activity.id),
         valueSchema: draftSchema,
-        initial: { value: { title: activity.title, blocks: activity.blocks }, version: activity.version },
+        initial: {
+          value: {
+            title: activity.title,
+            blocks: activity.blocks,
+            course_id: activity.course_id,
+            lesson_id: activity.lesson_id,
+          },
+          version: activity.version,
+        },
         delayMs: ACTIVITY_AUTOSAVE_DELAY_MS,
         check: (value) => (!value.title.trim() || firstInvalidBlock(value.blocks) ? 'invalid' : null),
         save: async (value, version, { keepalive }) => {
           const result = await updateActivity(
             activity.id,
-            { title: value.title.trim(), blocks: value.blocks, version },
+            { title: value.title.trim(), blocks: value.blocks, ...placementOf(value), version },
             { keepalive },
           );
           setServerErrors(
@@ -220,10 +246,20 @@ function ActivityEditor({ activity }: { activity: ActivityDetail }) {
         },
         fetchLatest: async () => {
           const latest = await queryClient.fetchQuery({ ...activityQueryOptions(activity.id), staleTime: 0 });
-          return { value: { title: latest.title, blocks: latest.blocks }, version: latest.version };
+          return {
+            value: {
+              title: latest.title,
+              blocks: latest.blocks,
+              course_id: latest.course_id,
+              lesson_id: latest.lesson_id,
+            },
+            version: latest.version,
+          };
         },
         onSaved: (answer) => {
           queryClient.setQueryData(activityQueryOptions(activity.id).queryKey, answer as ActivityDetail);
+          // Where it is used follows its placement.
+          void queryClient.invalidateQueries({ queryKey: activityListKey });
         },
       }),
   );
@@ -261,6 +297,14 @@ function ActivityEditor({ activity }: { activity: ActivityDetail }) {
         error={!value.title.trim() ? 'Give the activity a title.' : serverErrors.title}
         maxLength={200}
         maw={560}
+      />
+      <ActivityPlacement
+        value={{
+          course_id: value.course_id === undefined ? activity.course_id : value.course_id,
+          lesson_id: value.lesson_id === undefined ? activity.lesson_id : value.lesson_id,
+        }}
+        onChange={(placement) => saver.change({ ...saver.getSnapshot().value, ...placement })}
+        errors={serverErrors}
       />
       <BlockErrors invalid={invalid} errors={serverErrors} failure={null} />
       <EditorAndPreview

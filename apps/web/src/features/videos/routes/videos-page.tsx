@@ -17,7 +17,7 @@ import {
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { IconSearch, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorDetailOf, fieldErrorsOf, formErrorOf } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
@@ -93,6 +93,9 @@ function UploadProgressBar({ progress, label }: { progress: UploadProgress; labe
 function UploadForm() {
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  // The file input keeps its file after an upload: without a reset, choosing the same file again (another video
+  // from one file, or the same file after a mistake) would change nothing and leave Upload disabled.
+  const resetFile = useRef<() => void>(null);
   const upload = useUpload();
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -100,6 +103,7 @@ function UploadForm() {
     if (await upload.run(file, { title: title.trim() || file.name.replace(/\.[^.]+$/, '') })) {
       setTitle('');
       setFile(null);
+      resetFile.current?.();
     }
   };
   return (
@@ -117,7 +121,7 @@ function UploadForm() {
             maxLength={200}
             w={320}
           />
-          <FileButton onChange={setFile} accept={ACCEPT}>
+          <FileButton onChange={setFile} accept={ACCEPT} resetRef={resetFile}>
             {(props) => (
               <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} {...props}>
                 Choose a file
@@ -156,6 +160,7 @@ interface VideoRowProps {
 
 function VideoRow({ video, onDelete, onRename }: VideoRowProps) {
   const replace = useUpload();
+  const resetReplaceFile = useRef<() => void>(null);
   return (
     <Table.Tr>
       <Table.Td>
@@ -192,7 +197,15 @@ function VideoRow({ video, onDelete, onRename }: VideoRowProps) {
         <Stack gap={4}>
           <Group gap="xs" wrap="nowrap">
             {video.kind === 'file' && (
-              <FileButton onChange={(f) => f && void replace.run(f, { videoId: video.id })} accept={ACCEPT}>
+              <FileButton
+                onChange={(f) => {
+                  // Emptied at once, so the same file can be chosen again (to resume a replacement that stopped).
+                  resetReplaceFile.current?.();
+                  if (f) void replace.run(f, { videoId: video.id });
+                }}
+                accept={ACCEPT}
+                resetRef={resetReplaceFile}
+              >
                 {(props) => (
                   <Button
                     size="xs"

@@ -6,6 +6,7 @@ import {
   type ExamPlacement,
 } from '@banksia/contracts/exam-authoring';
 import { NumberInput, Radio, SegmentedControl, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 
 export interface DetailsValue {
   title: string;
@@ -48,7 +49,10 @@ export function ExamDetailsFields({
   structureLocked = false,
 }: ExamDetailsFieldsProps) {
   const set = (patch: Partial<DetailsValue>) => onChange({ ...value, ...patch });
-  const placementKind = value.placement?.kind ?? 'topic';
+  // The place chosen, kept apart from the placement: a topic or lesson not yet picked leaves the placement empty,
+  // and the choice must still show the Topic or Lesson field to pick it in.
+  const [chosenKind, setChosenKind] = useState<ExamPlacement['kind']>(value.placement?.kind ?? 'topic');
+  const placementKind = value.placement?.kind ?? chosenKind;
   const lessonAllowed = value.kind !== 'exam';
   return (
     <Stack gap="md">
@@ -79,6 +83,7 @@ export function ExamDetailsFields({
         onChange={(kind) => {
           const next = kind as ExamKind;
           // An exam cannot be a lesson's question set.
+          if (next === 'exam' && placementKind === 'lesson') setChosenKind('topic');
           set({ kind: next, ...(next === 'exam' && value.placement?.kind === 'lesson' ? { placement: null } : {}) });
         }}
       >
@@ -108,11 +113,12 @@ export function ExamDetailsFields({
               { value: 'topic', label: 'Under a topic' },
               { value: 'lesson', label: "As a lesson's question set", disabled: !lessonAllowed },
             ]}
-            onChange={(kind) =>
+            onChange={(kind) => {
+              setChosenKind(kind as ExamPlacement['kind']);
               set({
                 placement: kind === placementKind ? value.placement : kind === 'course' ? { kind: 'course' } : null,
-              })
-            }
+              });
+            }}
           />
           {placementKind === 'course' ? (
             <Text size="sm" c="dimmed">

@@ -249,4 +249,24 @@ describe('exam list and create', { timeout: 60_000 }, () => {
       placement: { kind: 'topic', section_id: 21 },
     });
   });
+
+  it("places a question set as a lesson's question set (the Lesson field stays until a lesson is picked)", async () => {
+    const seen = stubFetch(
+      answers({ 'POST /api/v1/admin/exams/': { status: 201, body: makeExam({ sections: [], question_count: 0 }) } }),
+    );
+    renderApp('/content/admin/exams/create/1/');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Title' }), 'Fractions check');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Course' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Year 8 Mathematics (2026)' }));
+    await userEvent.click(screen.getByText("As a lesson's question set"));
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Lesson' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Fractions › Equivalent fractions' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next: sections and questions' }));
+
+    expect(await screen.findByText('Step 2 of 2: sections and questions')).toBeInTheDocument();
+    expect(apiCalls(seen).find((r) => r.method === 'POST')!.body).toMatchObject({
+      kind: 'question_set',
+      placement: { kind: 'lesson', lesson_id: 31 },
+    });
+  });
 });
