@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessStatus } from '@banksia/contracts/classes';
+import { studentsOwingResponse } from '@banksia/contracts/payments-admin';
 import { classProducts, enrolments, paymentLockListItems } from '../../db/schema/index';
 import { createClass, createSchool, createStudent, createUser } from '../../../test/factories';
 import { useTestApp, type TestClient } from '../../../test/harness';
@@ -203,7 +204,18 @@ describe('checkout through the test provider', () => {
     expect((await buyer.get(`/api/v1/payments/links/${code}/checkout/`)).json().state).toBe('open');
     expect(await owing(ava.profile.id)).toBe(PRICE);
 
+    // Staff's students-owing report lists her until the webhook, and not a moment after: it reads the ledger.
+    const staff = await ctx.client((await createUser(ctx.db, { roles: ['payments_admin'] })).id);
+    const owingIds = async () =>
+      studentsOwingResponse
+        .parse((await staff.get(`/api/v1/payments/reports/students-owing/${YEAR}/`)).json())
+        .students.map((s) => s.profile_id);
+    expect(await owingIds()).toContain(ava.profile.id);
+
     expect(await deliver()).toBe(1);
+    const webhookAnswered = performance.now();
+    expect(await owingIds()).not.toContain(ava.profile.id);
+    expect(performance.now() - webhookAnswered).toBeLessThan(1_000);
     expect(await owing(ava.profile.id)).toBe(0);
     expect(await paymentsOf(ava.profile.id)).toBe(1);
     expect(await checkoutRow(started.checkout_session_id)).toMatchObject({
