@@ -17,6 +17,13 @@ async function touchDrag(page: Page, cdp: CDPSession, from: Locator, to: Locator
   await touch('touchStart', start.x, start.y);
   // The hold before moving: dnd-kit's touch sensor starts a drag only after 100 ms without moving more than 5 px.
   await page.waitForTimeout(holdMs);
+  // On a busy machine that 100 ms timer can fire later than the hold: moving before the drag has started would
+  // cancel it. A person holds until the word lifts; here, until the drag's live region speaks of the held item
+  // ("Picked up …", at once replaced by "… is over the word bank.").
+  if (holdMs > 0) {
+    const dragging = page.locator('[id^="DndLiveRegion"]').filter({ hasText: /^Picked up | is (not )?over / });
+    await expect(dragging).not.toHaveCount(0);
+  }
   for (let i = 1; i <= 10; i++) {
     await touch('touchMove', start.x + ((end.x - start.x) * i) / 10, start.y + ((end.y - start.y) * i) / 10);
   }
