@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import { refundsOwedCtes } from './reports.repository';
 
 /** Refunds owed for a year that no unfinished run holds yet, per student and currency. */
 export async function refundsAvailable(db: Executor, calendarYear: number) {
@@ -9,22 +10,10 @@ export async function refundsAvailable(db: Executor, calendarYear: number) {
     currency: string;
     available: string;
   }>(sql`
-    with bal as (
-      select a.profile_id, a.school_id, a.currency, -sum(le.amount_cents) as owed
-        from ledger_accounts a join ledger_entries le on le.account_id = a.id
-       where a.kind = 'refunds_payable' and a.calendar_year = ${calendarYear}
-       group by a.profile_id, a.school_id, a.currency
-      having -sum(le.amount_cents) > 0
-    ), reserved as (
-      select r.profile_id, r.currency, sum(r.amount_cents) as held
-        from refunds r join refund_runs rr on rr.id = r.run_id
-       where r.calendar_year = ${calendarYear} and rr.status <> 'canceled'
-         and r.status in ('draft', 'pending', 'requires_action')
-       group by r.profile_id, r.currency
-    )
-    select b.profile_id, b.school_id, b.currency, b.owed - coalesce(x.held, 0) as available
+    ${refundsOwedCtes(calendarYear)}
+    select b.profile_id, b.school_id, b.currency, b.owed - coalesce(x.in_runs, 0) as available
       from bal b left join reserved x on x.profile_id = b.profile_id and x.currency = b.currency
-     where b.owed - coalesce(x.held, 0) > 0
+     where b.owed - coalesce(x.in_runs, 0) > 0
      order by b.school_id, b.profile_id, b.currency`);
   return rows.map((r) => ({ ...r, available: Number(r.available) }));
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 
 export interface OwingRow extends Record<string, unknown> {
@@ -68,9 +68,12 @@ export interface RefundOwedRow extends Record<string, unknown> {
   in_runs: string;
 }
 
-/** Refunds owed for a year (refunds payable balances), with what is already in an unfinished refund run: one query. */
-export async function refundsOwed(db: Executor, calendarYear: number): Promise<RefundOwedRow[]> {
-  const { rows } = await db.execute<RefundOwedRow>(sql`
+/**
+ * `bal`: each student's refunds payable balance above zero for the year; `reserved`: how much of it unfinished refund
+ * runs already hold (`in_runs`). Shared by the refunds-owed report and the refund run draft.
+ */
+export function refundsOwedCtes(calendarYear: number): SQL {
+  return sql`
     with bal as (
       select a.profile_id, a.school_id, a.currency, -sum(le.amount_cents) as owed
         from ledger_accounts a join ledger_entries le on le.account_id = a.id
@@ -83,7 +86,13 @@ export async function refundsOwed(db: Executor, calendarYear: number): Promise<R
        where r.calendar_year = ${calendarYear} and rr.status <> 'canceled'
          and r.status in ('draft', 'pending', 'requires_action')
        group by r.profile_id, r.currency
-    )
+    )`;
+}
+
+/** Refunds owed for a year (refunds payable balances), with what is already in an unfinished refund run: one query. */
+export async function refundsOwed(db: Executor, calendarYear: number): Promise<RefundOwedRow[]> {
+  const { rows } = await db.execute<RefundOwedRow>(sql`
+    ${refundsOwedCtes(calendarYear)}
     select b.profile_id, p.user_id, b.school_id, s.name as school_name, u.first_name, u.last_name, u.email,
            b.currency, b.owed, coalesce(x.in_runs, 0) as in_runs
       from bal b
