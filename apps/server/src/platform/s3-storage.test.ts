@@ -169,9 +169,7 @@ describe('the S3 storage adapter (against s3rver)', () => {
     const partSize = 5 * 1024 * 1024;
     const bytes = Buffer.concat([Buffer.alloc(partSize, 1), Buffer.alloc(partSize, 2), Buffer.from('the end')]);
     const now = new Date();
-    const urls = await Promise.all(
-      [1, 2, 3].map((n) => publicStore.presignUploadPart(key, uploadId, n, now, 3600)),
-    );
+    const urls = await Promise.all([1, 2, 3].map((n) => publicStore.presignUploadPart(key, uploadId, n, now, 3600)));
     const first = new URL(urls[0]!);
     expect(`${first.origin}${first.pathname}`).toBe(`${server.endpoint}/banksia-test/public/${key}`);
     expect(first.searchParams.get('uploadId')).toBe(uploadId);
@@ -200,9 +198,7 @@ describe('the S3 storage adapter (against s3rver)', () => {
     const served = await fetch(publicStore.publicUrl(key));
     expect(served.headers.get('cache-control')).toBe('public, max-age=3600');
     expect(sha256(await served.arrayBuffer())).toBe(sha256(bytes));
-    expect(await publicStore.readRange(key, partSize - 2, partSize + 1)).toEqual(
-      Buffer.from([1, 1, 2, 2]),
-    );
+    expect(await publicStore.readRange(key, partSize - 2, partSize + 1)).toEqual(Buffer.from([1, 1, 2, 2]));
     expect((await publicStore.readRange(key, bytes.length - 7, bytes.length + 100)).toString()).toBe('the end');
     expect(await publicStore.head('videos/no-such-file.webm')).toBeNull();
   });

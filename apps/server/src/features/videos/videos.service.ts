@@ -237,7 +237,10 @@ async function discardUpload(deps: AppDeps, row: UploadRow, log: WarningLog): Pr
   }
   const s3 = s3StorageFor(deps.config, 'public');
   if (!s3) {
-    log.warn({ uploadId: row.id }, 'a video upload to S3 was ended without S3 configured: its parts stay in the bucket');
+    log.warn(
+      { uploadId: row.id },
+      'a video upload to S3 was ended without S3 configured: its parts stay in the bucket',
+    );
     return;
   }
   try {
@@ -339,7 +342,10 @@ export async function presignParts(
   const { count } = partPlan(row.sizeBytes);
   const beyond = partNumbers.find((n) => n > count);
   if (beyond !== undefined) {
-    throw invalid('part_numbers', `This upload has ${count} part${count === 1 ? '' : 's'}: there is no part ${beyond}.`);
+    throw invalid(
+      'part_numbers',
+      `This upload has ${count} part${count === 1 ? '' : 's'}: there is no part ${beyond}.`,
+    );
   }
   const signed = deps.clock.now();
   const parts = await Promise.all(
@@ -523,10 +529,14 @@ export async function completeUpload(deps: AppDeps, actor: Actor, uploadId: stri
   const storage = storageFor(deps.config);
   let oldKey: string | null = null;
   let videoId: number;
+  let claimLost = false;
   try {
     videoId = await deps.db.transaction(async (tx) => {
       const claimed = await tx.delete(videoUploads).where(eq(videoUploads.id, uploadId)).returning();
-      if (!claimed.length) throw new AppError('conflict', 'This upload was already finished.');
+      if (!claimed.length) {
+        claimLost = true;
+        throw new AppError('conflict', 'This upload was already finished.');
+      }
       const now = deps.clock.now();
       const file = {
         kind: 'file' as const,
@@ -568,8 +578,13 @@ export async function completeUpload(deps: AppDeps, actor: Actor, uploadId: stri
     });
   } catch (err) {
     // A chunked upload's copy under its new key is this request's own. A direct upload's file has the key chosen at
-    // its start: another request may have finished the upload with it, or a retry will (the upload row stays).
+    // its start: another request may have finished the upload with it, or a retry will (the upload row stays); once
+    // the upload is over (its row gone) and no video has the file, nothing ever will.
     if (!direct) await deleteFiles(storage, [key], log);
+    else if (claimLost) {
+      const [used] = await deps.db.select({ id: videos.id }).from(videos).where(eq(videos.storageKey, key));
+      if (!used) await deleteFiles(storage, [key], log);
+    }
     throw err;
   }
   if (!direct) await rm(partPath(deps, uploadId), { force: true });

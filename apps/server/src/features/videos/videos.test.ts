@@ -541,7 +541,11 @@ describe('with S3 storage (s3rver): uploads straight to the bucket', () => {
 
     // A real WebM (the demo's 24 seconds), one part, its length read from the bucket with ranged reads.
     const real = readFileSync(path.join(import.meta.dirname, '../../db/seed/media/equivalent-fractions.webm'));
-    const webmStatus = await startDirect(c, real, { content_type: 'video/webm', file_name: 'real.webm', duration: 999 });
+    const webmStatus = await startDirect(c, real, {
+      content_type: 'video/webm',
+      file_name: 'real.webm',
+      duration: 999,
+    });
     expect(webmStatus.part_size).toBe(VIDEO_PART_BYTES);
     await sendParts(c, webmStatus, real, [1]);
     const webmDone = await c.post(`/api/v1/admin/video-uploads/${webmStatus.upload_id}/complete/`);
@@ -565,7 +569,9 @@ describe('with S3 storage (s3rver): uploads straight to the bucket', () => {
     });
     const early = await c.post(`/api/v1/admin/video-uploads/${status.upload_id}/complete/`);
     expect(early.statusCode).toBe(409);
-    expect(early.json().detail).toMatch(/not finished: 8389108 of 16777716 bytes are in storage \(1 of 3 parts missing\)/);
+    expect(early.json().detail).toMatch(
+      /not finished: 8389108 of 16777716 bytes are in storage \(1 of 3 parts missing\)/,
+    );
 
     // A part cut short (not its planned size) is not done: the page sends it again.
     const [short] = (
@@ -605,13 +611,30 @@ describe('with S3 storage (s3rver): uploads straight to the bucket', () => {
     expect(done.json().video).toMatchObject({ duration: 20 });
   });
 
+  it('two completions at once: one makes the video, the other is a 409 and leaves its file alone', async () => {
+    const bytes = webm(VIDEO_PART_BYTES + 100, 40);
+    const status = await startDirect(c, bytes, { content_type: 'video/webm', file_name: 'twice.webm' });
+    await sendParts(c, status, bytes, [1, 2]);
+    const answers = await Promise.all(
+      [1, 2].map(() => c.post(`/api/v1/admin/video-uploads/${status.upload_id}/complete/`)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const { video } = answers.find((a) => a.statusCode === 201)!.json() as { video: { url: string; duration: number } };
+    expect(video.duration).toBe(40);
+    expect(await inBucket(objectKeyOf(video.url))).toBe(bytes.length);
+  });
+
   it('refuses (400 on file) bytes that are not the declared video or whose length cannot be read, and deletes them', async () => {
     for (const [bytes, extra, message] of [
       // Declared WebM, but the bytes are an MP4.
       [mp4(3000), { content_type: 'video/webm', file_name: 'clip.webm' }, 'This file is not a WebM video.'],
       [fakeMp4(VIDEO_PART_BYTES + 3000), {}, expect.stringMatching(/^The length of this video could not be read/)],
       [webmFile(3000, null), { content_type: 'video/webm', file_name: 'live.webm' }, expect.stringMatching(/WebM/)],
-      [webm(3000, 4 * 3600 + 1), { content_type: 'video/webm', file_name: 'long.webm' }, 'The video is longer than 4 hours.'],
+      [
+        webm(3000, 4 * 3600 + 1),
+        { content_type: 'video/webm', file_name: 'long.webm' },
+        'The video is longer than 4 hours.',
+      ],
     ] as const) {
       const status = await startDirect(c, bytes, extra);
       const row = (await rowOf(status.upload_id))!;
@@ -637,7 +660,9 @@ describe('with S3 storage (s3rver): uploads straight to the bucket', () => {
     expect(cancelled.statusCode).toBe(204);
     expect(await bucket.listParts(row.storageKey!, row.s3UploadId!)).toBeNull();
     expect(await rowOf(status.upload_id)).toBeUndefined();
-    expect((await c.post(`/api/v1/admin/video-uploads/${status.upload_id}/parts/`, { part_numbers: [1] })).statusCode).toBe(404);
+    expect(
+      (await c.post(`/api/v1/admin/video-uploads/${status.upload_id}/parts/`, { part_numbers: [1] })).statusCode,
+    ).toBe(404);
 
     const stale = await startDirect(c, bytes);
     const staleRow = (await rowOf(stale.upload_id))!;
@@ -657,7 +682,7 @@ describe('with S3 storage (s3rver): uploads straight to the bucket', () => {
     expect(await bucket.listParts(staleRow.storageKey!, staleRow.s3UploadId!)).toBeNull();
   });
 
-  it('gives part URLs only to the upload\'s starter, for its own parts; chunks through the app are refused', async () => {
+  it("gives part URLs only to the upload's starter, for its own parts; chunks through the app are refused", async () => {
     const bytes = mp4(2 * VIDEO_PART_BYTES + 1);
     const status = await startDirect(c, bytes);
     const url = `/api/v1/admin/video-uploads/${status.upload_id}/parts/`;

@@ -129,7 +129,12 @@ export async function uploadVideo(
   }
   const { upload_id: uploadId, chunk_size: chunkSize } = status;
   if (status.mode === 's3') {
-    const video = await uploadToS3(file, status, { key, resumed, onProgress: options.onProgress, signal: options.signal });
+    const video = await uploadToS3(file, status, {
+      key,
+      resumed,
+      onProgress: options.onProgress,
+      signal: options.signal,
+    });
     window.localStorage.removeItem(key);
     return video;
   }
