@@ -449,6 +449,7 @@ const matrix: Record<string, Row> = {
     payload: () => ({ title: 'Clip', file_name: 'clip.webm', content_type: 'video/webm', size: 10, duration: 5 }),
   },
   'GET /api/v1/admin/video-uploads/:uploadId/': { allow: ['staff'] },
+  'POST /api/v1/admin/video-uploads/:uploadId/parts/': { allow: ['staff'], payload: () => ({ part_numbers: [1] }) },
   'PUT /api/v1/admin/video-uploads/:uploadId/': {
     allow: ['staff'],
     multipart: () => ({

@@ -86,14 +86,54 @@ export const startVideoUploadBody = z.object({
 });
 export type StartVideoUploadBody = z.infer<typeof startVideoUploadBody>;
 
+/**
+ * How an upload's bytes travel: `server`, in chunks PUT to the app (local disk storage); `s3`, in parts PUT by the
+ * browser straight to the bucket with presigned URLs (S3 configured), never through the app.
+ */
+export const VIDEO_UPLOAD_MODES = ['server', 's3'] as const;
+export type VideoUploadMode = (typeof VIDEO_UPLOAD_MODES)[number];
+/** Bytes per part of an upload straight to S3 (S3 wants at least 5 MiB but for the last part, at most 10,000 parts). */
+export const VIDEO_PART_BYTES = 8 * 1024 * 1024;
+/** Most parts of an S3 multipart upload. */
+export const MAX_VIDEO_PARTS = 10_000;
+/** Part URLs asked for at once. */
+export const MAX_PART_URLS = 20;
+
+/** The part size of an upload of `size` bytes straight to S3: 8 MiB, or more when 10,000 parts would not hold it. */
+export function videoPartSize(size: number): number {
+  return Math.max(VIDEO_PART_BYTES, Math.ceil(size / MAX_VIDEO_PARTS));
+}
+
 export const videoUploadStatus = z.object({
   upload_id: z.string(),
   size: z.number().int(),
-  /** Bytes the server holds: the next chunk starts here. */
+  /** Bytes the server (or, in `s3` mode, the bucket) holds; in `server` mode the next chunk starts here. */
   received: z.number().int(),
   chunk_size: z.number().int(),
+  /** Absent from answers made before direct uploads existed, which were all `server`. */
+  mode: z.enum(VIDEO_UPLOAD_MODES).default('server'),
+  /** `s3` mode: bytes per part (the last is shorter). */
+  part_size: z.number().int().optional(),
+  /** `s3` mode: the parts (numbered from 1) the bucket already holds, complete; a resumed upload skips them. */
+  parts_done: z.array(z.number().int()).optional(),
 });
 export type VideoUploadStatus = z.infer<typeof videoUploadStatus>;
+
+/** POST api:admin-video-upload-parts: presigned URLs to PUT these parts of an `s3` upload straight to the bucket. */
+export const videoPartUrlsBody = z.object({
+  part_numbers: z
+    .array(z.number().int().min(1, 'Parts are numbered from 1.').max(MAX_VIDEO_PARTS))
+    .min(1, 'Name at least one part.')
+    .max(MAX_PART_URLS, `Ask for at most ${MAX_PART_URLS} parts at a time.`),
+});
+export type VideoPartUrlsBody = z.infer<typeof videoPartUrlsBody>;
+export const videoPartUrlsResponse = z.object({
+  /** PUT the part's bytes (exactly its size) to `url`; no headers are needed. */
+  parts: z.array(z.object({ part_number: z.number().int(), url: z.string() })),
+  /** When the URLs stop working (a few minutes after they were made): ask again for parts not sent by then. */
+  expires_at: z.string(),
+});
+export type VideoPartUrls = z.infer<typeof videoPartUrlsResponse>;
 
 /** PUT api:admin-video-upload?offset=N: the chunk's bytes as the raw body. */
 export const videoChunkQuery = z.object({ offset: z.coerce.number().int().min(0) });

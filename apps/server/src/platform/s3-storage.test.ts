@@ -4,7 +4,8 @@ import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3Server, type TestS3Server } from '../../test/s3-server';
 import { TINY_PNG } from '../../test/multipart';
-import type { S3Config } from './config';
+import { loadConfig, type S3Config } from './config';
+import { cspDirectives } from './security-headers';
 import { bucketBaseUrl, createS3Client, createS3Storage, S3_PRESIGN_TTL_SECONDS, type S3Storage } from './s3-storage';
 
 /**
@@ -162,6 +163,58 @@ describe('the S3 storage adapter (against s3rver)', () => {
     await expect(privateStore.delete('../escape')).rejects.toMatchObject({ code: 'bad_request' });
   });
 
+  it('runs a multipart upload whose parts are PUT to presigned URLs, lists and completes it, reads ranges', async () => {
+    const key = 'videos/multipart-test.webm';
+    const uploadId = await publicStore.createMultipartUpload(key, 'video/webm');
+    const partSize = 5 * 1024 * 1024;
+    const bytes = Buffer.concat([Buffer.alloc(partSize, 1), Buffer.alloc(partSize, 2), Buffer.from('the end')]);
+    const now = new Date();
+    const urls = await Promise.all([1, 2, 3].map((n) => publicStore.presignUploadPart(key, uploadId, n, now, 3600)));
+    const first = new URL(urls[0]!);
+    expect(`${first.origin}${first.pathname}`).toBe(`${server.endpoint}/banksia-test/public/${key}`);
+    expect(first.searchParams.get('uploadId')).toBe(uploadId);
+    expect(first.searchParams.get('partNumber')).toBe('1');
+    expect(first.searchParams.get('X-Amz-Expires')).toBe(String(S3_PRESIGN_TTL_SECONDS));
+    expect([...first.searchParams.keys()].filter((k) => k.toLowerCase().includes('checksum'))).toEqual([]);
+
+    expect(await publicStore.listParts(key, uploadId)).toEqual([]);
+    // As a browser would: the bytes straight to the presigned URL, parts in any order.
+    for (const n of [3, 1]) {
+      const put = await fetch(urls[n - 1]!, { method: 'PUT', body: bytes.subarray((n - 1) * partSize, n * partSize) });
+      expect(put.status, await put.text()).toBe(200);
+    }
+    const listed = await publicStore.listParts(key, uploadId);
+    expect(listed!.map((p) => [p.partNumber, p.size])).toEqual([
+      [1, partSize],
+      [3, 7],
+    ]);
+    expect(listed![0]!.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    await fetch(urls[1]!, { method: 'PUT', body: bytes.subarray(partSize, 2 * partSize) });
+    const parts = (await publicStore.listParts(key, uploadId))!;
+    await publicStore.completeMultipartUpload(key, uploadId, parts);
+    // Completed: the upload is gone, the file is there with its type and the area's headers.
+    expect(await publicStore.listParts(key, uploadId)).toBeNull();
+    expect(await publicStore.head(key)).toEqual({ size: bytes.length, contentType: 'video/webm' });
+    const served = await fetch(publicStore.publicUrl(key));
+    expect(served.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(sha256(await served.arrayBuffer())).toBe(sha256(bytes));
+    expect(await publicStore.readRange(key, partSize - 2, partSize + 1)).toEqual(Buffer.from([1, 1, 2, 2]));
+    expect((await publicStore.readRange(key, bytes.length - 7, bytes.length + 100)).toString()).toBe('the end');
+    expect(await publicStore.head('videos/no-such-file.webm')).toBeNull();
+  });
+
+  it('aborts a multipart upload; aborting one that is gone succeeds', async () => {
+    const key = 'videos/aborted.mp4';
+    const uploadId = await publicStore.createMultipartUpload(key, 'video/mp4');
+    const url = await publicStore.presignUploadPart(key, uploadId, 1, new Date());
+    expect((await fetch(url, { method: 'PUT', body: Buffer.alloc(100) })).status).toBe(200);
+    expect(await publicStore.listParts(key, uploadId)).toHaveLength(1);
+    await publicStore.abortMultipartUpload(key, uploadId);
+    expect(await publicStore.listParts(key, uploadId)).toBeNull();
+    await expect(publicStore.abortMultipartUpload(key, uploadId)).resolves.toBeUndefined();
+    expect(await exists(`public/${key}`)).toBe(false);
+  });
+
   it('checks at start-up that the bucket is reachable', async () => {
     await expect(publicStore.checkBucket()).resolves.toBeUndefined();
     const missing = { ...server.config, bucket: 'no-such-bucket' };
@@ -175,6 +228,9 @@ describe('the S3 storage adapter (against s3rver)', () => {
     }
   });
 });
+
+/** The app's configuration with this S3 configuration (for its Content-Security-Policy). */
+const appConfig = (s3: S3Config) => ({ ...loadConfig({}), s3 });
 
 describe('public URLs of S3 objects', () => {
   const base: S3Config = {
@@ -204,5 +260,29 @@ describe('public URLs of S3 objects', () => {
       'public',
     );
     expect(storage.publicUrl('demo/videos/a.webm')).toBe('https://cdn.example.org/public/demo/videos/a.webm');
+  });
+
+  it('signs part URLs for the bucket address the CSP lets the browser connect to, with no checksum of an empty body', async () => {
+    const withKeys = { ...base, accessKeyId: 'a', secretAccessKey: 'b' };
+    for (const config of [
+      withKeys,
+      { ...withKeys, region: 'us-east-1' },
+      { ...withKeys, endpoint: 'http://127.0.0.1:9000', forcePathStyle: true },
+      { ...withKeys, endpoint: 'https://storage.example.org' },
+      { ...withKeys, publicUrl: 'https://cdn.example.org' },
+    ]) {
+      const client = createS3Client(config);
+      try {
+        const url = new URL(
+          await createS3Storage(client, config, 'public').presignUploadPart('videos/a.mp4', 'upload-1', 2, new Date()),
+        );
+        expect(cspDirectives(appConfig(config))['connect-src']).toContain(url.origin);
+        // The SDK's default for AWS signs `x-amz-checksum-crc32` of an empty body: S3 would refuse the browser's part.
+        expect([...url.searchParams.keys()].filter((k) => k.toLowerCase().includes('checksum'))).toEqual([]);
+        expect(url.searchParams.get('partNumber')).toBe('2');
+      } finally {
+        client.destroy();
+      }
+    }
   });
 });

@@ -1,10 +1,16 @@
 import { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
+  ListPartsCommand,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -52,16 +58,57 @@ export interface S3Storage extends Storage {
   presignedPost(request: PresignedPostRequest): Promise<{ url: string; fields: Record<string, string> }>;
   /** Fails with a clear message when the bucket cannot be reached with the configured credentials (start-up). */
   checkBucket(): Promise<void>;
+  /** The file's size in bytes and type, or null when there is no such file. */
+  head(key: string): Promise<{ size: number; contentType: string | undefined } | null>;
+  /** Bytes `start` to `endInclusive` of a file (fewer when it ends before), with a ranged GET. */
+  readRange(key: string, start: number, endInclusive: number): Promise<Buffer>;
+
+  // Multipart uploads the browser sends straight to the bucket (video uploads): the app starts, lists, completes
+  // and aborts them; the browser PUTs each part to a presigned URL, so the bytes never pass through the app.
+
+  /** Starts a multipart upload of the file, with its type and the area's object headers; answers its upload id. */
+  createMultipartUpload(key: string, contentType: string): Promise<string>;
+  /** A presigned PUT of one part (numbered from 1), valid for `ttlSeconds` (at most 5 minutes) from `signingDate`. */
+  presignUploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    signingDate: Date,
+    ttlSeconds?: number,
+  ): Promise<string>;
+  /** The parts the bucket holds, by part number; null when there is no such upload (completed or aborted). */
+  listParts(key: string, uploadId: string): Promise<MultipartPart[] | null>;
+  /** Makes the file from these parts (as listParts answered them). */
+  completeMultipartUpload(key: string, uploadId: string, parts: readonly MultipartPart[]): Promise<void>;
+  /** Gives up an upload and its parts; aborting one that no longer exists succeeds. */
+  abortMultipartUpload(key: string, uploadId: string): Promise<void>;
 }
 
-/** An S3 client for the configuration: static keys when given, else the SDK's default credential chain. */
-export function createS3Client(config: S3Config): S3Client {
+/** A part of a multipart upload, as the bucket lists it. */
+export interface MultipartPart {
+  partNumber: number;
+  size: number;
+  etag: string;
+}
+
+/** Whether an S3 error says the multipart upload is not there (completed, aborted or expired). */
+function isNoSuchUpload(err: unknown): boolean {
+  const e = err as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchUpload' || e?.Code === 'NoSuchUpload' || e?.$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * An S3 client for the configuration: static keys when given, else the SDK's default credential chain. `presigning`:
+ * a client that only signs URLs, which must not add the SDK's default checksums (for AWS itself the SDK would sign an
+ * `x-amz-checksum-crc32` of an empty body into a presigned UploadPart, and S3 would refuse the browser's part).
+ */
+export function createS3Client(config: S3Config, { presigning = false } = {}): S3Client {
   const options: S3ClientConfig = {
     region: config.region,
     forcePathStyle: config.forcePathStyle,
   };
-  if (config.endpoint) {
-    options.endpoint = config.endpoint;
+  if (config.endpoint) options.endpoint = config.endpoint;
+  if (config.endpoint || presigning) {
     // S3-compatible stores do not all accept the checksums the SDK adds by default; send them only when required.
     options.requestChecksumCalculation = 'WHEN_REQUIRED';
     options.responseChecksumValidation = 'WHEN_REQUIRED';
@@ -109,8 +156,19 @@ function counted(source: Readable, onChunk: (bytes: number) => void): Readable {
   );
 }
 
-/** The S3 adapter for one area of the bucket, over a shared client. */
-export function createS3Storage(client: S3Client, config: S3Config, area: StorageArea): S3Storage {
+/** Parts listed per ListParts request (S3's most). */
+const LIST_PARTS_PAGE = 1000;
+
+/**
+ * The S3 adapter for one area of the bucket, over a shared client. Presigned part URLs are signed by `presigner`
+ * (made from the configuration when not given; it sends no request).
+ */
+export function createS3Storage(
+  client: S3Client,
+  config: S3Config,
+  area: StorageArea,
+  presigner: S3Client = createS3Client(config, { presigning: true }),
+): S3Storage {
   const Bucket = config.bucket;
   const prefix = S3_AREA_PREFIX[area];
   const baseUrl = bucketBaseUrl(config);
@@ -167,6 +225,87 @@ export function createS3Storage(client: S3Client, config: S3Config, area: Storag
       } catch (err) {
         const reason = err instanceof Error ? err.name || err.message : String(err);
         throw new Error(`S3 bucket ${JSON.stringify(Bucket)} is not reachable (${reason}).`, { cause: err });
+      }
+    },
+    async head(key) {
+      try {
+        const answer = await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
+        return { size: Number(answer.ContentLength ?? 0), contentType: answer.ContentType };
+      } catch (err) {
+        const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+        if (e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404) return null;
+        throw err;
+      }
+    },
+    async readRange(key, start, endInclusive) {
+      const answer = await client.send(
+        new GetObjectCommand({ Bucket, Key: objectKey(key), Range: `bytes=${start}-${endInclusive}` }),
+      );
+      if (!answer.Body) throw new Error(`S3 gave no body for ${key}`);
+      return Buffer.from(await answer.Body.transformToByteArray());
+    },
+    async createMultipartUpload(key, contentType) {
+      const answer = await client.send(
+        new CreateMultipartUploadCommand({
+          Bucket,
+          Key: objectKey(key),
+          ContentType: contentType,
+          ...objectHeaders(area, key, contentType),
+        }),
+      );
+      if (!answer.UploadId) throw new Error(`S3 gave no upload id for ${key}`);
+      return answer.UploadId;
+    },
+    async presignUploadPart(key, uploadId, partNumber, signingDate, ttlSeconds = S3_PRESIGN_TTL_SECONDS) {
+      const expiresIn = Math.min(ttlSeconds, S3_PRESIGN_TTL_SECONDS);
+      return getSignedUrl(
+        presigner,
+        new UploadPartCommand({ Bucket, Key: objectKey(key), UploadId: uploadId, PartNumber: partNumber }),
+        { expiresIn, signingDate },
+      );
+    },
+    async listParts(key, uploadId) {
+      const parts: MultipartPart[] = [];
+      let marker: string | undefined;
+      try {
+        for (;;) {
+          const answer = await client.send(
+            new ListPartsCommand({
+              Bucket,
+              Key: objectKey(key),
+              UploadId: uploadId,
+              MaxParts: LIST_PARTS_PAGE,
+              PartNumberMarker: marker,
+            }),
+          );
+          for (const part of answer.Parts ?? []) {
+            if (part.PartNumber === undefined || !part.ETag) continue;
+            parts.push({ partNumber: part.PartNumber, size: Number(part.Size ?? 0), etag: part.ETag });
+          }
+          if (!answer.IsTruncated || !answer.NextPartNumberMarker) break;
+          marker = answer.NextPartNumberMarker;
+        }
+      } catch (err) {
+        if (isNoSuchUpload(err)) return null;
+        throw err;
+      }
+      return parts.sort((a, b) => a.partNumber - b.partNumber);
+    },
+    async completeMultipartUpload(key, uploadId, parts) {
+      await client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket,
+          Key: objectKey(key),
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
+        }),
+      );
+    },
+    async abortMultipartUpload(key, uploadId) {
+      try {
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: objectKey(key), UploadId: uploadId }));
+      } catch (err) {
+        if (!isNoSuchUpload(err)) throw err;
       }
     },
     async presignedPost({ key, contentType, minBytes, maxBytes }) {

@@ -113,11 +113,14 @@ export function s3StorageFor(config: Pick<Config, 's3'>, area: StorageArea): S3S
   let storage = s3ByArea.get(`${area}:${id}`);
   if (!storage) {
     let client = s3Clients.get(id);
-    if (!client) {
+    let presigner = s3Clients.get(`presigning:${id}`);
+    if (!client || !presigner) {
       client = createS3Client(s3);
+      presigner = createS3Client(s3, { presigning: true });
       s3Clients.set(id, client);
+      s3Clients.set(`presigning:${id}`, presigner);
     }
-    storage = createS3Storage(client, s3, area);
+    storage = createS3Storage(client, s3, area, presigner);
     s3ByArea.set(`${area}:${id}`, storage);
   }
   return storage;

@@ -151,8 +151,10 @@ export const captionOrders = pgTable(
 );
 
 /**
- * A resumable video upload: the browser sends the file in chunks at increasing offsets; the bytes wait in a part
- * file on the server until the last one, then go to storage. `video_id` is set when it replaces a video's file.
+ * A resumable video upload. Without S3 the browser sends the file in chunks at increasing offsets; the bytes wait in
+ * a part file on the server until the last one, then go to storage. With S3 the browser PUTs parts straight to the
+ * bucket: `s3_upload_id` is the S3 multipart upload, `storage_key` the file's key (chosen at the start), and the
+ * bucket, not this row, knows which parts are in. `video_id` is set when it replaces a video's file.
  */
 export const videoUploads = pgTable('video_uploads', {
   id: text('id').primaryKey(),
@@ -167,6 +169,10 @@ export const videoUploads = pgTable('video_uploads', {
   receivedBytes: bigint('received_bytes', { mode: 'number' }).notNull().default(0),
   /** Seconds, as the browser read it from the file's metadata. */
   duration: integer('duration').notNull(),
+  /** The S3 multipart upload the parts go to (uploads straight to S3 only). */
+  s3UploadId: text('s3_upload_id'),
+  /** The finished file's storage key, chosen when an upload straight to S3 starts. */
+  storageKey: text('storage_key'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

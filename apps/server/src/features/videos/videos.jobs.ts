@@ -7,7 +7,7 @@ declare module '../../platform/jobs' {
   }
 }
 
-/** Removes video uploads left unfinished for a day, and their part files, hourly. */
+/** Removes video uploads left unfinished for a day, with their part files or S3 multipart uploads, hourly. */
 export const videoUploadsCleanupJob = defineJob({
   name: 'video-uploads-cleanup',
   payload: emptyPayload,
@@ -17,7 +17,7 @@ export const videoUploadsCleanupJob = defineJob({
   pollSeconds: 30,
   maxConcurrency: 1,
   handler: async (_payload, { deps, log }) => {
-    const removed = await removeAbandonedUploads(deps);
+    const removed = await removeAbandonedUploads(deps, log);
     if (removed) log.info({ removed }, 'abandoned video uploads clean-up');
   },
 });

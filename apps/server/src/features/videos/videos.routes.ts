@@ -19,6 +19,8 @@ import {
   videoResponse,
   videosQuery,
   videosResponse,
+  videoPartUrlsBody,
+  videoPartUrlsResponse,
   videoUploadParams,
   videoUploadStatus,
 } from '@banksia/contracts/videos';
@@ -81,7 +83,18 @@ export function videosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       `${uploads}/:uploadId/`,
       { config, schema: { tags, params: videoUploadParams, response: { 200: videoUploadStatus } } },
-      async (request) => videos.uploadStatus(deps, requireActor(request), request.params.uploadId),
+      async (request) => videos.uploadStatus(deps, requireActor(request), request.params.uploadId, request.log),
+    );
+
+    // An upload straight to S3: presigned URLs the browser PUTs parts to (the bytes never pass through the app).
+    app.post(
+      `${uploads}/:uploadId/parts/`,
+      {
+        config,
+        schema: { tags, params: videoUploadParams, body: videoPartUrlsBody, response: { 200: videoPartUrlsResponse } },
+      },
+      async (request) =>
+        videos.presignParts(deps, requireActor(request), request.params.uploadId, request.body.part_numbers),
     );
 
     // The chunk's bytes are the body (application/octet-stream), at most VIDEO_CHUNK_BYTES.
@@ -123,7 +136,7 @@ export function videosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${uploads}/:uploadId/`,
       { config, schema: { tags, params: videoUploadParams } },
       async (request, reply) => {
-        await videos.cancelUpload(deps, requireActor(request), request.params.uploadId);
+        await videos.cancelUpload(deps, requireActor(request), request.params.uploadId, request.log);
         return reply.status(204).send();
       },
     );

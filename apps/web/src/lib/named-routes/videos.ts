@@ -10,6 +10,7 @@ export const videoRoutes = {
   'api:admin-video-captions': '/api/v1/admin/videos/{videoId}/captions/',
   'api:admin-video-uploads': '/api/v1/admin/video-uploads/',
   'api:admin-video-upload': '/api/v1/admin/video-uploads/{uploadId}/',
+  'api:admin-video-upload-parts': '/api/v1/admin/video-uploads/{uploadId}/parts/',
   'api:admin-video-upload-complete': '/api/v1/admin/video-uploads/{uploadId}/complete/',
   'api:admin-captions': '/api/v1/admin/captions/',
   'api:admin-course-captions': '/api/v1/admin/captions/{courseId}/',
