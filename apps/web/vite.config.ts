@@ -21,7 +21,14 @@ export default defineConfig({
     },
   },
   // Maps are built for decoding error reports but not referenced from the files, and the server never serves them.
-  build: { outDir: 'dist', sourcemap: 'hidden' },
+  build: {
+    outDir: 'dist',
+    sourcemap: 'hidden',
+    // Making a zod schema has no effect but its value: one no code uses is left out (ADR 039). The contracts are
+    // side-effect free (their package.json says so); src/zod.ts is not (it configures zod), so a page that imports any
+    // contract module at run time loads zod, and the first pages import only schema-free modules (contracts/rules/).
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,4 +1,4 @@
-import { z } from 'zod/v4';
+import { z as zod } from 'zod/v4';
 
 /**
  * `zod` as the web app (and the contracts it bundles) imports it: Vite resolves every `import { z } from 'zod'` here
@@ -6,6 +6,7 @@ import { z } from 'zod/v4';
  * object schema is made; the page's Content-Security-Policy allows no eval, and even the probe is reported as a
  * violation. Set before any schema exists, `jitless` turns both off.
  */
-z.config({ jitless: true });
+// Called through another name than `z`: the build marks every `z.…` call pure (vite.config.ts), which would drop it.
+zod.config({ jitless: true });
 
-export { z };
+export { zod as z };

@@ -1,28 +1,11 @@
 import { z } from 'zod';
 import { classSummarySchema } from './classes';
 import { idParam } from './ids';
+import { roles } from './rules/roles';
+import { SIGN_IN_MESSAGES } from './rules/sign-in';
 
-/**
- * Roles a user can hold. Students and teachers act within their classes; a school admin manages
- * the classes and teachers of the schools where they teach; the three staff roles work across schools.
- */
-export const roles = ['student', 'teacher', 'school_admin', 'content_admin', 'roster_admin', 'payments_admin'] as const;
+export { isStaff, roleLabels, roles, staffRoles, type Role } from './rules/roles';
 export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
-export const staffRoles: readonly Role[] = ['content_admin', 'roster_admin', 'payments_admin'];
-export const roleLabels: Record<Role, string> = {
-  student: 'Student',
-  teacher: 'Teacher',
-  school_admin: 'School admin',
-  content_admin: 'Content admin',
-  roster_admin: 'Roster admin',
-  payments_admin: 'Payments admin',
-};
-
-/** Whether a set of roles includes any content-staff role. */
-export function isStaff(userRoles: readonly Role[]): boolean {
-  return userRoles.some((r) => staffRoles.includes(r));
-}
 
 export const PASSWORD_MIN_LENGTH = 10;
 
@@ -35,8 +18,8 @@ export const loginBody = z.object({
     .trim()
     .toLowerCase()
     .max(254)
-    .refine((v) => TRIAL_USERNAME_PATTERN.test(v) || z.email().safeParse(v).success, 'Enter a valid email address.'),
-  password: z.string().min(1, 'Enter your password.').max(1024),
+    .refine((v) => TRIAL_USERNAME_PATTERN.test(v) || z.email().safeParse(v).success, SIGN_IN_MESSAGES.email),
+  password: z.string().min(1, SIGN_IN_MESSAGES.password).max(1024),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

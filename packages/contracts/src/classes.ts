@@ -1,35 +1,18 @@
 import { z } from 'zod';
 import { idParam, MAX_ID, idValue } from './ids';
+import { AccessStatus, classFeatures, classTypes, type ClassFeatures, type ClassType } from './rules/class-kinds';
 
-export const classTypes = ['N', 'C', 'TT', 'ST'] as const;
+export {
+  AccessStatus,
+  classFeatureLabels,
+  classFeatures,
+  classTypeLabels,
+  classTypes,
+  type ClassFeatures,
+  type ClassType,
+} from './rules/class-kinds';
 export const classTypeSchema = z.enum(classTypes);
-export type ClassType = z.infer<typeof classTypeSchema>;
-export const classTypeLabels: Record<ClassType, string> = {
-  N: 'Normal',
-  C: 'Complimentary',
-  TT: 'Teacher trial',
-  ST: 'Student trial',
-};
-
-export const classFeatures = ['STANDARD', 'EXTENDED', 'EXTENDED_TEXTBOOK'] as const;
 export const classFeaturesSchema = z.enum(classFeatures);
-export type ClassFeatures = z.infer<typeof classFeaturesSchema>;
-export const classFeatureLabels: Record<ClassFeatures, string> = {
-  STANDARD: 'Standard',
-  EXTENDED: 'Extended',
-  EXTENDED_TEXTBOOK: 'Extended with textbook',
-};
-
-/** Enrolment access status levels (spec §3). */
-export const AccessStatus = {
-  UNKNOWN: 10,
-  REMOVED: 20,
-  LOCKED: 25,
-  LEGACY: 30,
-  UPLOADED: 40,
-  ADDED_VIA_ADMIN: 50,
-} as const;
-export type AccessStatus = (typeof AccessStatus)[keyof typeof AccessStatus];
 export const accessStatusSchema = z.union(
   Object.values(AccessStatus).map((v) => z.literal(v)) as unknown as [
     z.ZodLiteral<AccessStatus>,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './ids';
+import { gridCellStatuses } from './rules/grid-cells';
 
 /**
  * Class progress grids (spec §2 "Class progress grids"): students × items of an exam, topic, lesson, question set or
@@ -70,40 +71,7 @@ export const gridColumnSchema = z.object({
 });
 export type GridColumn = z.infer<typeof gridColumnSchema>;
 
-/** A cell's state, shown as text as well as colour. */
-export const gridCellStatuses = [
-  'not_started',
-  'in_progress',
-  'submitted',
-  'awaiting_marking',
-  'correct',
-  'partially_correct',
-  'incorrect',
-  'unanswered',
-  'visited',
-  'not_visited',
-  'answered',
-  'na',
-  'value',
-] as const;
-export type GridCellStatus = (typeof gridCellStatuses)[number];
-
-/** What each cell state says, in the page, the status column and the CSV alike. */
-export const gridCellStatusLabels: Record<GridCellStatus, string> = {
-  not_started: 'Not started',
-  in_progress: 'In progress',
-  submitted: 'Submitted',
-  awaiting_marking: 'Awaiting marking',
-  correct: 'Correct',
-  partially_correct: 'Partly correct',
-  incorrect: 'Incorrect',
-  unanswered: 'Unanswered',
-  visited: 'Visited',
-  not_visited: 'Not visited',
-  answered: 'Answered',
-  na: 'N/A',
-  value: '',
-};
+export { gridCellStatuses, gridCellStatusLabels, type GridCellStatus } from './rules/grid-cells';
 
 export const gridCellSchema = z.object({
   status: z.enum(gridCellStatuses),

@@ -1,4 +1,4 @@
-import { courseOptionsResponse, myCoursesResponse } from '@banksia/contracts/courses';
+import type { courseOptionsResponse, myCoursesResponse } from '@banksia/contracts/courses';
 import { courseOptionLabel } from '@banksia/contracts/rules/course-selector';
 import { Select, type ComboboxItem, type ComboboxParsedItem, type SelectProps } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { track } from '../lib/analytics';
 import { urlFor } from '../lib/named-routes';
-import { getJson } from '../lib/request';
+import { getJson, type Answer } from '../lib/request';
 import { COURSE_JUMPER_HOTKEY, COURSE_JUMPER_HOTKEY_OPTIONS } from './course-jumper-hotkey';
 import { unwrap } from './request-failure';
 
@@ -18,15 +18,13 @@ const myCoursesQuery = () =>
   queryOptions({
     queryKey: ['courses', 'mine'],
     queryFn: async ({ signal }) =>
-      unwrap(await getJson(urlFor('api:my-courses'), { signal, transform: (body) => myCoursesResponse.parse(body) })),
+      unwrap(await getJson<Answer<typeof myCoursesResponse>>(urlFor('api:my-courses'), { signal })),
   });
 const courseOptionsQuery = () =>
   queryOptions({
     queryKey: ['courses', 'options'],
     queryFn: async ({ signal }) =>
-      unwrap(
-        await getJson(urlFor('api:course-options'), { signal, transform: (body) => courseOptionsResponse.parse(body) }),
-      ),
+      unwrap(await getJson<Answer<typeof courseOptionsResponse>>(urlFor('api:course-options'), { signal })),
     staleTime: 5 * 60_000,
   });
 

@@ -1,14 +1,14 @@
-import { schoolListResponse, type School } from '@banksia/contracts/schools';
+import type { schoolListResponse, School } from '@banksia/contracts/schools';
 import { Select, type SelectProps } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { urlFor } from '../lib/named-routes';
-import { getJson } from '../lib/request';
+import { getJson, type Answer } from '../lib/request';
 import { unwrap } from './request-failure';
 
 /** GET /api/v1/schools/: the schools the user may see (staff: all of them). */
 export async function getSchools(signal?: AbortSignal): Promise<School[]> {
-  return unwrap(await getJson(urlFor('api:schools'), { signal, transform: (body) => schoolListResponse.parse(body) }));
+  return unwrap(await getJson<Answer<typeof schoolListResponse>>(urlFor('api:schools'), { signal }));
 }
 
 export function schoolsQueryOptions() {

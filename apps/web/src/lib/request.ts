@@ -3,6 +3,14 @@ import { CSRF_HEADER_NAME, getCsrfToken, isCsrfFailure, refreshCsrfToken } from 
 import { reportError } from './error-reporting';
 import { isRecord, readJsonBody, stringField } from './json-body';
 import type { JsonBody } from './json-body';
+import type { z } from 'zod';
+
+/**
+ * The type of a successful answer whose contract is `Schema` (`getJson<Answer<typeof schema>>(…)`). The browser does
+ * not parse answers with zod again (ADR 038): the server checks every answer against the same schema before sending
+ * it, and re-checking here put zod on the path of every first page.
+ */
+export type Answer<Schema extends z.ZodType> = z.output<Schema>;
 
 /**
  * Failure reason of a request cancelled through its AbortSignal. The helper resolves with it rather than

@@ -3,8 +3,26 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SETTLE_TIMEOUT_MS, whenPageSettled } from './use-when-idle';
 
 describe('whenPageSettled', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  beforeEach(() => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<main><h1>Fractions</h1></main>';
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.innerHTML = '';
+  });
+
+  it("waits for the page's heading: its code may still be arriving while nothing fetches", async () => {
+    document.body.innerHTML = '<main></main>';
+    const done = vi.fn();
+    whenPageSettled(new QueryClient(), done);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(done).not.toHaveBeenCalled();
+
+    document.querySelector('main')!.innerHTML = '<h1>Fractions</h1>';
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toHaveBeenCalledTimes(1);
+  });
 
   it('is done at the first idle moment when the page fetches nothing', async () => {
     const done = vi.fn();

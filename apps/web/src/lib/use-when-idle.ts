@@ -7,10 +7,18 @@ export const IDLE_TIMEOUT_MS = 1_500;
 /** Past this after the first render, the page's requests are not waited for any longer (a slow or polling page). */
 export const SETTLE_TIMEOUT_MS = 5_000;
 
+/** Whether the page's own content is showing: its main heading (every page has one h1 in <main>), if it has a main. */
+function headingShown(): boolean {
+  const main = document.querySelector('main');
+  return main === null || main.querySelector('h1') !== null;
+}
+
 /**
- * Calls `done` once the page has settled: none of its queries is fetching and the browser has had an idle moment
- * (each waited for at most SETTLE_TIMEOUT_MS / IDLE_TIMEOUT_MS). Code that waits on it does not compete with the
- * page's own data and code on a slow network. Returns a function that cancels the wait.
+ * Calls `done` once the page has settled: its main heading shows, none of its queries is fetching and the browser
+ * has had an idle moment (waited for at most SETTLE_TIMEOUT_MS in all, and IDLE_TIMEOUT_MS for the idle moment).
+ * Code that waits on it does not compete with the page's own code and data on a slow network: while a page's lazily
+ * loaded code is still arriving, nothing is fetching and the browser is idle, but the heading is not there yet.
+ * Returns a function that cancels the wait.
  */
 export function whenPageSettled(queryClient: QueryClient | undefined, done: () => void): () => void {
   let finished = false;
@@ -31,7 +39,7 @@ export function whenPageSettled(queryClient: QueryClient | undefined, done: () =
         () => {
           idleId = undefined;
           // A request that started meanwhile (one query waiting on another) is waited for too.
-          if (fetching()) return;
+          if (fetching() || !headingShown()) return;
           finish();
         },
         { timeout: IDLE_TIMEOUT_MS },
@@ -39,21 +47,25 @@ export function whenPageSettled(queryClient: QueryClient | undefined, done: () =
     } else {
       idleTimer = setTimeout(() => {
         idleTimer = undefined;
-        if (!fetching()) finish();
+        if (!fetching() && headingShown()) finish();
       }, 0);
     }
   };
   const check = () => {
-    if (!fetching()) waitForIdle();
+    if (!fetching() && headingShown()) waitForIdle();
   };
 
   const unsubscribe = queryClient?.getQueryCache().subscribe(check);
+  // The heading appears when the page's code and data have both arrived; each change to the page looks again.
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { childList: true, subtree: true });
   // After this render's effects have started the page's queries.
   const first = setTimeout(check, 0);
   const deadline = setTimeout(finish, SETTLE_TIMEOUT_MS);
 
   function cleanup() {
     unsubscribe?.();
+    observer.disconnect();
     clearTimeout(first);
     clearTimeout(deadline);
     if (idleId !== undefined) window.cancelIdleCallback(idleId);

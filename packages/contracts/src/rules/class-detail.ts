@@ -1,4 +1,5 @@
-import { AccessStatus, type ClassDetail, type RawClassDetail, type RawEnrolment, type Student } from '../classes';
+import type { ClassDetail, RawClassDetail, RawEnrolment, Student } from '../classes';
+import { AccessStatus } from './class-kinds';
 
 /** Whether an enrolment makes its profile a student of the class: access status LOCKED (25) or above. */
 export function isOnRoster(enrolment: Pick<RawEnrolment, 'access_status'>): boolean {

@@ -1,4 +1,4 @@
-import { isStaff } from '@banksia/contracts/accounts';
+import { isStaff } from '@banksia/contracts/rules/roles';
 import { AppShell, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,5 @@
-import { isStaff, type Me } from '@banksia/contracts/accounts';
+import type { Me } from '@banksia/contracts/accounts';
+import { isStaff } from '@banksia/contracts/rules/roles';
 import { AppShell, Box, NavLink, Stack, Text } from '@mantine/core';
 import {
   IconBook,

@@ -1,4 +1,5 @@
-import { isStaff, type Me } from '@banksia/contracts/accounts';
+import type { Me } from '@banksia/contracts/accounts';
+import { isStaff } from '@banksia/contracts/rules/roles';
 import type { ClassAssemblage } from '@banksia/contracts/courses';
 import type { ListingOptions } from '@banksia/contracts/rules/listing';
 import { useOutletContext } from 'react-router';

@@ -1,5 +1,5 @@
-import { isStaff } from '@banksia/contracts/accounts';
-import { classTypeLabels } from '@banksia/contracts/classes';
+import { isStaff } from '@banksia/contracts/rules/roles';
+import { classTypeLabels } from '@banksia/contracts/rules/class-kinds';
 import { Badge, Button, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBook, IconListDetails, IconSchool } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useParams } from 'react-router';

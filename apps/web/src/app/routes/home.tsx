@@ -1,4 +1,5 @@
-import { isStaff, type Me } from '@banksia/contracts/accounts';
+import type { Me } from '@banksia/contracts/accounts';
+import { isStaff } from '@banksia/contracts/rules/roles';
 import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect } from 'react';

@@ -1,4 +1,5 @@
-import { roleLabels, type Me } from '@banksia/contracts/accounts';
+import type { Me } from '@banksia/contracts/accounts';
+import { roleLabels } from '@banksia/contracts/rules/roles';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
   IconAt,

@@ -1,12 +1,12 @@
-import { sessionResponse, type Me } from '@banksia/contracts/accounts';
+import type { sessionResponse, Me } from '@banksia/contracts/accounts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { RequestFailure } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** The signed-in user, or null when signed out (the session call answers `{me: null}`: no error to log). */
 export async function getMe(signal?: AbortSignal): Promise<Me | null> {
-  const result = await getJson(urlFor('api:session'), { signal, transform: (body) => sessionResponse.parse(body) });
+  const result = await getJson<Answer<typeof sessionResponse>>(urlFor('api:session'), { signal });
   if (result.ok) return result.body.me;
   if (result.status === 401) return null;
   throw new RequestFailure(result.failureReason, result.status, result.body);

@@ -1,9 +1,9 @@
-import { passwordTokenInfo, type PasswordTokenInfo } from '@banksia/contracts/passwords';
+import type { passwordTokenInfo, PasswordTokenInfo } from '@banksia/contracts/passwords';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RequestFailure } from '../../../components/request-failure';
 import { stringField } from '../../../lib/json-body';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** A set-password link: what it is for, or why it does not work (400: never did; 410: used or expired). */
 export type PasswordLink =
@@ -16,9 +16,8 @@ const FALLBACK: Record<'invalid' | 'gone', string> = {
 
 /** Checks a link's token (GET api:password-token). Refusals are answers here, not failures. */
 export async function getPasswordLink(token: string, signal?: AbortSignal): Promise<PasswordLink> {
-  const result = await getJson(urlFor('api:password-token', { token }), {
+  const result = await getJson<Answer<typeof passwordTokenInfo>>(urlFor('api:password-token', { token }), {
     signal,
-    transform: (body) => passwordTokenInfo.parse(body),
   });
   if (result.ok) return { usable: true, info: result.body };
   if (result.status === 400 || result.status === 410) {

@@ -1,15 +1,14 @@
-import { signInHistoryResponse, type SignInHistory } from '@banksia/contracts/accounts';
+import type { signInHistoryResponse, SignInHistory } from '@banksia/contracts/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** A user's recent sign-in attempts, newest first (content staff only). */
 export async function getSignIns(userId: number, signal?: AbortSignal): Promise<SignInHistory> {
   return unwrap(
-    await getJson(urlFor('api:user-sign-ins', { userId }), {
+    await getJson<Answer<typeof signInHistoryResponse>>(urlFor('api:user-sign-ins', { userId }), {
       signal,
-      transform: (body) => signInHistoryResponse.parse(body),
     }),
   );
 }

@@ -1,14 +1,12 @@
-import { userRolesResponse, type UserRoles } from '@banksia/contracts/accounts';
+import type { userRolesResponse, UserRoles } from '@banksia/contracts/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** The roles a user holds (content staff only); 404 for an unknown user. */
 export async function getUserRoles(userId: number, signal?: AbortSignal): Promise<UserRoles> {
-  return unwrap(
-    await getJson(urlFor('api:get-roles', { userId }), { signal, transform: (body) => userRolesResponse.parse(body) }),
-  );
+  return unwrap(await getJson<Answer<typeof userRolesResponse>>(urlFor('api:get-roles', { userId }), { signal }));
 }
 
 export function userRolesQueryOptions(userId: number) {

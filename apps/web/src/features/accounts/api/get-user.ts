@@ -1,14 +1,12 @@
-import { userListItem, type UserListItem } from '@banksia/contracts/accounts';
+import type { userListItem, UserListItem } from '@banksia/contracts/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** One user, as the user list shows them (content staff only); 404 for an unknown user. */
 export async function getUser(userId: number, signal?: AbortSignal): Promise<UserListItem> {
-  return unwrap(
-    await getJson(urlFor('api:user', { userId }), { signal, transform: (body) => userListItem.parse(body) }),
-  );
+  return unwrap(await getJson<Answer<typeof userListItem>>(urlFor('api:user', { userId }), { signal }));
 }
 
 export function userQueryOptions(userId: number) {

@@ -1,8 +1,8 @@
-import { userListResponse, type UserList } from '@banksia/contracts/accounts';
+import type { userListResponse, UserList } from '@banksia/contracts/accounts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 export type { UserList };
 
@@ -12,9 +12,7 @@ export async function getUsers(q: string, page = 1, signal?: AbortSignal): Promi
   if (q) params.set('q', q);
   if (page > 1) params.set('page', String(page));
   const query = params.size ? `?${params}` : '';
-  return unwrap(
-    await getJson(`${urlFor('api:users')}${query}`, { signal, transform: (body) => userListResponse.parse(body) }),
-  );
+  return unwrap(await getJson<Answer<typeof userListResponse>>(`${urlFor('api:users')}${query}`, { signal }));
 }
 
 export const usersQueryKey = ['accounts', 'users'] as const;

@@ -1,19 +1,15 @@
-import { userRolesResponse, type SaveRoleBody, type UserRoles } from '@banksia/contracts/accounts';
+import type { userRolesResponse, SaveRoleBody, UserRoles } from '@banksia/contracts/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { postJson } from '../../../lib/request';
+import { postJson, type Answer } from '../../../lib/request';
 import { userQueryOptions } from './get-user';
 import { usersQueryKey } from './get-users';
 import { userRolesQueryOptions } from './get-user-roles';
 
 /** Grants or revokes one role; the answer is the user's roles afterwards. */
 export async function saveUserRole(userId: number, body: SaveRoleBody): Promise<UserRoles> {
-  return unwrap(
-    await postJson(urlFor('api:save-role', { userId }), body, {
-      transform: (answer) => userRolesResponse.parse(answer),
-    }),
-  );
+  return unwrap(await postJson<Answer<typeof userRolesResponse>>(urlFor('api:save-role', { userId }), body, {}));
 }
 
 /** Saves one role change, showing it at once and putting the old roles back if the server refuses. */

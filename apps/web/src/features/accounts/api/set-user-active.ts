@@ -1,19 +1,15 @@
-import { setActiveResponse, type SetActiveResponse } from '@banksia/contracts/accounts';
+import type { setActiveResponse, SetActiveResponse } from '@banksia/contracts/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { postJson } from '../../../lib/request';
+import { postJson, type Answer } from '../../../lib/request';
 import { userQueryOptions } from './get-user';
 import { usersQueryKey } from './get-users';
 
 /** Activates or deactivates a user (deactivating signs them out everywhere). */
 export async function setUserActive(userId: number, isActive: boolean): Promise<SetActiveResponse> {
   return unwrap(
-    await postJson(
-      urlFor('api:user-active', { userId }),
-      { is_active: isActive },
-      { transform: (body) => setActiveResponse.parse(body) },
-    ),
+    await postJson<Answer<typeof setActiveResponse>>(urlFor('api:user-active', { userId }), { is_active: isActive }),
   );
 }
 

@@ -1,9 +1,10 @@
-import { loginBody, type Me } from '@banksia/contracts/accounts';
+import type { Me } from '@banksia/contracts/accounts';
+import { missingSignInFields } from '@banksia/contracts/rules/sign-in';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { fieldErrorsOf, formErrorOf, validate, type FieldErrors } from '../../../components/field-errors';
+import { fieldErrorsOf, formErrorOf, type FieldErrors } from '../../../components/field-errors';
 import { urlFor } from '../../../lib/named-routes';
 import { useLogin } from '../api/login';
 
@@ -31,16 +32,17 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
     event.preventDefault();
     if (login.isPending) return;
     login.reset();
-    const checked = validate(loginBody, { email, password });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    login.mutate(checked.data, {
-      onSuccess: (me) => onSignedIn?.(me),
-      onError: (error) => setErrors(fieldErrorsOf(error)),
-    });
+    // Empty fields are caught here; the server checks the rest (loginBody) and names the field at fault.
+    const missing = missingSignInFields(email, password);
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
+    login.mutate(
+      { email: email.trim().toLowerCase(), password },
+      {
+        onSuccess: (me) => onSignedIn?.(me),
+        onError: (error) => setErrors(fieldErrorsOf(error)),
+      },
+    );
   };
 
   return (

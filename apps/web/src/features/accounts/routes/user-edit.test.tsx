@@ -109,8 +109,8 @@ describe('user edit page', () => {
     expect(apiCalls(seen).find((r) => r.method === 'POST')?.body).toEqual({ is_active: false });
   });
 
-  it('says why when the answer to deactivating is not the expected shape', async () => {
-    stubFetch(answers({ 'POST /api/v1/users/5/active/': { status: 200, body: { id: 5 } } }));
+  it('says why when deactivating fails on the server', async () => {
+    stubFetch(answers({ 'POST /api/v1/users/5/active/': { status: 500, body: { code: 'server_error' } } }));
     const { user } = renderApp('/content/admin/users/edit/5/');
 
     await user.click(await screen.findByRole('button', { name: 'Deactivate account' }));

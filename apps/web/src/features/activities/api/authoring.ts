@@ -1,8 +1,8 @@
 import {
-  activityDetailSchema,
+  type activityDetailSchema,
   activityImageResponseSchema,
-  activityListResponse,
-  activityResponsesSummarySchema,
+  type activityListResponse,
+  type activityResponsesSummarySchema,
   type ActivityDetail,
   type ActivityImageResponse,
   type ActivityListResponse,
@@ -13,7 +13,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { deleteJson, getJson, patchJson, postJson, type RequestResult } from '../../../lib/request';
+import { deleteJson, getJson, patchJson, postJson, type RequestResult, type Answer } from '../../../lib/request';
 import { activityQueryOptions } from './get-activity';
 import { uploadFileTo, type UploadOptions } from './upload-block-file';
 
@@ -24,9 +24,8 @@ export const activityListKey = ['activities', 'list'] as const;
 export async function getActivities(q: string, signal?: AbortSignal): Promise<ActivityListResponse> {
   const query = q ? `?${new URLSearchParams({ q })}` : '';
   return unwrap(
-    await getJson(`${urlFor('api:activities')}${query}`, {
+    await getJson<Answer<typeof activityListResponse>>(`${urlFor('api:activities')}${query}`, {
       signal,
-      transform: (body) => activityListResponse.parse(body),
     }),
   );
 }
@@ -41,9 +40,7 @@ export function useActivities(q: string) {
 }
 
 export async function createActivity(body: CreateActivityBody): Promise<ActivityDetail> {
-  return unwrap(
-    await postJson(urlFor('api:activities'), body, { transform: (answer) => activityDetailSchema.parse(answer) }),
-  );
+  return unwrap(await postJson<Answer<typeof activityDetailSchema>>(urlFor('api:activities'), body));
 }
 
 export function useCreateActivity() {
@@ -63,8 +60,7 @@ export function updateActivity(
   body: UpdateActivityBody,
   opts: { keepalive?: boolean } = {},
 ): Promise<RequestResult<ActivityDetail>> {
-  return patchJson(urlFor('api:activity', { activityId }), body, {
-    transform: (answer) => activityDetailSchema.parse(answer),
+  return patchJson<Answer<typeof activityDetailSchema>>(urlFor('api:activity', { activityId }), body, {
     keepalive: opts.keepalive ?? false,
   });
 }
@@ -74,9 +70,8 @@ export function responsesSummaryQueryOptions(activityId: number) {
     queryKey: ['activities', 'responses-summary', activityId],
     queryFn: async ({ signal }): Promise<ActivityResponsesSummary> =>
       unwrap(
-        await getJson(urlFor('api:activity-responses', { activityId }), {
+        await getJson<Answer<typeof activityResponsesSummarySchema>>(urlFor('api:activity-responses', { activityId }), {
           signal,
-          transform: (body) => activityResponsesSummarySchema.parse(body),
         }),
       ),
   });

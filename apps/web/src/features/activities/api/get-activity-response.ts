@@ -1,8 +1,8 @@
-import { versionedResponseSchema, type VersionedResponse } from '@banksia/contracts/activities';
+import type { versionedResponseSchema, VersionedResponse } from '@banksia/contracts/activities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** Whose response to which activity, in which class; no profileId means the signed-in student's own. */
 export interface ActivityResponseParams {
@@ -21,10 +21,12 @@ export async function getActivityResponse(
 ): Promise<VersionedResponse> {
   const url = urlFor('api:activity-response', { activityId, classId });
   return unwrap(
-    await getJson(profileId === undefined ? url : `${url}?profile_id=${profileId}`, {
-      signal,
-      transform: (body) => versionedResponseSchema.parse(body),
-    }),
+    await getJson<Answer<typeof versionedResponseSchema>>(
+      profileId === undefined ? url : `${url}?profile_id=${profileId}`,
+      {
+        signal,
+      },
+    ),
   );
 }
 

@@ -1,15 +1,14 @@
-import { activityDetailSchema, type ActivityDetail } from '@banksia/contracts/activities';
+import type { activityDetailSchema, ActivityDetail } from '@banksia/contracts/activities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** An activity and its blocks (api:activity). */
 export async function getActivity(activityId: number, signal?: AbortSignal): Promise<ActivityDetail> {
   return unwrap(
-    await getJson(urlFor('api:activity', { activityId }), {
+    await getJson<Answer<typeof activityDetailSchema>>(urlFor('api:activity', { activityId }), {
       signal,
-      transform: (body) => activityDetailSchema.parse(body),
     }),
   );
 }

@@ -34,9 +34,4 @@ describe('getBlockFileUrl', () => {
     expect(error).toBeInstanceOf(RequestFailure);
     expect(error).toMatchObject({ reason: FailureReason.NOT_FOUND_ERROR, status: 404, body });
   });
-
-  it('throws SYSTEM_ERROR when the answer has no address', async () => {
-    stubFetch({ [`GET ${FILE_URL_PATH}`]: { status: 200, body: {} } });
-    await expect(getBlockFileUrl(7, 'b1')).rejects.toMatchObject({ reason: FailureReason.SYSTEM_ERROR });
-  });
 });

@@ -1,6 +1,6 @@
-import { fileUrlResponseSchema } from '@banksia/contracts/activities';
+import type { fileUrlResponseSchema } from '@banksia/contracts/activities';
 import { unwrap } from '../../../components/request-failure';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 import { urlFor } from '../../../lib/named-routes';
 
 /** Path of a file-upload block's file-url call (spec §7). */
@@ -18,9 +18,8 @@ export async function getBlockFileUrl(
   signal?: AbortSignal,
 ): Promise<string> {
   const body = unwrap(
-    await getJson(blockFileUrlPath(activityResponseId, blockId), {
+    await getJson<Answer<typeof fileUrlResponseSchema>>(blockFileUrlPath(activityResponseId, blockId), {
       signal,
-      transform: (answer) => fileUrlResponseSchema.parse(answer),
     }),
   );
   return body.url;

@@ -1,8 +1,8 @@
-import { classResponsesSchema, RESPONSES_REFRESH_MS, type ClassResponses } from '@banksia/contracts/activities';
+import { type classResponsesSchema, RESPONSES_REFRESH_MS, type ClassResponses } from '@banksia/contracts/activities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** Every student of a class with their response to an activity (api:activity-class-responses; teachers). */
 export async function getClassResponses(
@@ -10,9 +10,8 @@ export async function getClassResponses(
   signal?: AbortSignal,
 ): Promise<ClassResponses> {
   return unwrap(
-    await getJson(urlFor('api:activity-class-responses', params), {
+    await getJson<Answer<typeof classResponsesSchema>>(urlFor('api:activity-class-responses', params), {
       signal,
-      transform: (body) => classResponsesSchema.parse(body),
     }),
   );
 }

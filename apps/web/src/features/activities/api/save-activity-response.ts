@@ -1,6 +1,6 @@
-import { versionedResponseSchema, type SaveResponseBody, type VersionedResponse } from '@banksia/contracts/activities';
+import type { versionedResponseSchema, SaveResponseBody, VersionedResponse } from '@banksia/contracts/activities';
 import { urlFor } from '../../../lib/named-routes';
-import { putJson, type RequestResult } from '../../../lib/request';
+import { putJson, type RequestResult, type Answer } from '../../../lib/request';
 
 /**
  * Saves the signed-in student's response (PUT api:activity-response). `version` is the version the answers were
@@ -14,8 +14,7 @@ export function saveActivityResponse(
   body: SaveResponseBody,
   { keepalive = false }: { keepalive?: boolean } = {},
 ): Promise<RequestResult<VersionedResponse>> {
-  return putJson(urlFor('api:activity-response', params), body, {
+  return putJson<Answer<typeof versionedResponseSchema>>(urlFor('api:activity-response', params), body, {
     keepalive,
-    transform: (answer) => versionedResponseSchema.parse(answer),
   });
 }

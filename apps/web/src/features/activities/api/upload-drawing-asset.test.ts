@@ -91,12 +91,6 @@ describe('uploadDrawingAsset', () => {
     );
   });
 
-  it('returns false and reports it when the form answer is not an upload form', async () => {
-    stubFetch(answers({ status: 200, body: { url: '/media-upload/' } }, { status: 204 }));
-    await expect(uploadDrawingAsset(png, 'image/png')).resolves.toBe(false);
-    expect(reportError).toHaveBeenCalledWith(expect.any(Error), expect.objectContaining({ step: 'asset_upload_form' }));
-  });
-
   it('returns false and reports it when posting the form fails', async () => {
     stubFetch(answers({ status: 200, body: signedForm }, { status: 403, body: { detail: 'Invalid signature.' } }));
 

@@ -1,14 +1,12 @@
-import { adminOverviewResponse, type AdminOverview } from '@banksia/contracts/authoring-courses';
+import type { adminOverviewResponse, AdminOverview } from '@banksia/contracts/authoring-courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** What needs attention, for the staff home (GET api:admin-overview; content staff). */
 export async function getOverview(signal?: AbortSignal): Promise<AdminOverview> {
-  return unwrap(
-    await getJson(urlFor('api:admin-overview'), { signal, transform: (b) => adminOverviewResponse.parse(b) }),
-  );
+  return unwrap(await getJson<Answer<typeof adminOverviewResponse>>(urlFor('api:admin-overview'), { signal }));
 }
 
 export function overviewQueryOptions() {

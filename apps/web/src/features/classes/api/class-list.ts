@@ -1,13 +1,13 @@
-import {
+import type {
   classListPreviewSchema,
   classListResultSchema,
-  type ClassListPreview,
-  type ClassListResult,
+  ClassListPreview,
+  ClassListResult,
 } from '@banksia/contracts/classes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { postJson } from '../../../lib/request';
+import { postJson, type Answer } from '../../../lib/request';
 
 export interface ClassListUpload {
   classId: number;
@@ -18,22 +18,14 @@ export interface ClassListUpload {
 /** What the class list would do, row by row; nothing is written (api:class-list-preview). */
 export async function previewClassList({ classId, csv }: ClassListUpload): Promise<ClassListPreview> {
   return unwrap(
-    await postJson(
-      urlFor('api:class-list-preview', { classId }),
-      { csv },
-      { transform: (answer) => classListPreviewSchema.parse(answer) },
-    ),
+    await postJson<Answer<typeof classListPreviewSchema>>(urlFor('api:class-list-preview', { classId }), { csv }),
   );
 }
 
 /** Applies the class list; the server checks it again first (api:class-list-apply). */
 export async function applyClassList({ classId, csv }: ClassListUpload): Promise<ClassListResult> {
   return unwrap(
-    await postJson(
-      urlFor('api:class-list-apply', { classId }),
-      { csv },
-      { transform: (answer) => classListResultSchema.parse(answer) },
-    ),
+    await postJson<Answer<typeof classListResultSchema>>(urlFor('api:class-list-apply', { classId }), { csv }),
   );
 }
 

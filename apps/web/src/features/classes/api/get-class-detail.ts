@@ -1,4 +1,5 @@
-import { AccessStatus, rawClassDetailSchema, type ClassDetail } from '@banksia/contracts/classes';
+import type { ClassDetail, RawClassDetail } from '@banksia/contracts/classes';
+import { AccessStatus } from '@banksia/contracts/rules/class-kinds';
 import { toClassDetail } from '@banksia/contracts/rules/class-detail';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
@@ -11,9 +12,8 @@ export interface ClassRoster {
   lockedProfileIds: ReadonlySet<number>;
 }
 
-/** Turns the raw api:class-detail answer into a ClassRoster; throws if the answer has the wrong shape. */
-export function toClassRoster(body: unknown): ClassRoster {
-  const raw = rawClassDetailSchema.parse(body);
+/** Turns the raw api:class-detail answer (checked by the server against rawClassDetailSchema) into a ClassRoster. */
+export function toClassRoster(raw: RawClassDetail): ClassRoster {
   const locked = raw.enrolments.filter((e) => e.access_status === AccessStatus.LOCKED).map((e) => e.profile.id);
   return { detail: toClassDetail(raw), lockedProfileIds: new Set(locked) };
 }
@@ -21,10 +21,10 @@ export function toClassRoster(body: unknown): ClassRoster {
 /** A class's detail and roster (its teachers and staff only). */
 export async function getClassDetail(classId: number, signal?: AbortSignal): Promise<ClassRoster> {
   return unwrap(
-    await getJson(urlFor('api:class-detail', { classId }), {
+    await getJson<ClassRoster>(urlFor('api:class-detail', { classId }), {
       signal,
       retry: CLASS_DOMAIN_RETRY,
-      transform: toClassRoster,
+      transform: (body) => toClassRoster(body as RawClassDetail),
     }),
   );
 }

@@ -1,18 +1,16 @@
-import { courseOptionsResponse } from '@banksia/contracts/courses';
+import type { courseOptionsResponse } from '@banksia/contracts/courses';
 import type { CourseOption } from '@banksia/contracts/rules/course-selector';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 // Same key and parsed shape as features/courses' get-course-options (features do not import each other), so the
 // two share one cached list.
 
 /** The course selector's options (api:course-options). */
 export async function getCourseOptions(signal?: AbortSignal): Promise<CourseOption[]> {
-  return unwrap(
-    await getJson(urlFor('api:course-options'), { signal, transform: (body) => courseOptionsResponse.parse(body) }),
-  );
+  return unwrap(await getJson<Answer<typeof courseOptionsResponse>>(urlFor('api:course-options'), { signal }));
 }
 
 export function useCourseOptions() {

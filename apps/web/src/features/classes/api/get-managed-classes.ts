@@ -1,8 +1,8 @@
-import { managedClassesResponse, type ManagedClasses } from '@banksia/contracts/classes';
+import type { managedClassesResponse, ManagedClasses } from '@banksia/contracts/classes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** A school's classes of a year that the user may manage (api:class-management-classes). */
 export async function getManagedClasses(
@@ -12,10 +12,12 @@ export async function getManagedClasses(
 ): Promise<ManagedClasses> {
   const query = year === null ? '' : `?year=${year}`;
   return unwrap(
-    await getJson(`${urlFor('api:class-management-classes', { schoolId })}${query}`, {
-      signal,
-      transform: (body) => managedClassesResponse.parse(body),
-    }),
+    await getJson<Answer<typeof managedClassesResponse>>(
+      `${urlFor('api:class-management-classes', { schoolId })}${query}`,
+      {
+        signal,
+      },
+    ),
   );
 }
 

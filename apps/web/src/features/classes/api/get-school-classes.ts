@@ -1,8 +1,8 @@
-import { schoolClassesResponse } from '@banksia/contracts/courses';
+import type { schoolClassesResponse } from '@banksia/contracts/courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 export type SchoolClasses = ReturnType<typeof schoolClassesResponse.parse>;
 
@@ -17,9 +17,8 @@ export async function getSchoolClasses(
 ): Promise<SchoolClasses> {
   const query = year === null ? '' : `?year=${year}`;
   return unwrap(
-    await getJson(`${urlFor('api:school-classes', { schoolId })}${query}`, {
+    await getJson<Answer<typeof schoolClassesResponse>>(`${urlFor('api:school-classes', { schoolId })}${query}`, {
       signal,
-      transform: (body) => schoolClassesResponse.parse(body),
     }),
   );
 }

@@ -1,15 +1,14 @@
-import { uploaderClassesResponse, type UploaderClass } from '@banksia/contracts/classes';
+import type { uploaderClassesResponse, UploaderClass } from '@banksia/contracts/classes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** The classes the user may upload a class list to (api:class-list-classes). */
 export async function getUploaderClasses(signal?: AbortSignal): Promise<UploaderClass[]> {
   return unwrap(
-    await getJson(urlFor('api:class-list-classes'), {
+    await getJson<Answer<typeof uploaderClassesResponse>>(urlFor('api:class-list-classes'), {
       signal,
-      transform: (body) => uploaderClassesResponse.parse(body),
     }),
   );
 }

@@ -1,18 +1,14 @@
-import { managedClassSchema, type ManagedClass } from '@banksia/contracts/classes';
+import type { managedClassSchema, ManagedClass } from '@banksia/contracts/classes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { postJson } from '../../../lib/request';
+import { postJson, type Answer } from '../../../lib/request';
 import { managedClassesKey } from './get-managed-classes';
 
 /** Gives the class a new activation link; the old one stops working (api:class-activation-code). */
 export async function regenerateActivationCode(classId: number): Promise<ManagedClass> {
   return unwrap(
-    await postJson(
-      urlFor('api:class-activation-code', { classId }),
-      {},
-      { transform: (answer) => managedClassSchema.parse(answer) },
-    ),
+    await postJson<Answer<typeof managedClassSchema>>(urlFor('api:class-activation-code', { classId }), {}),
   );
 }
 

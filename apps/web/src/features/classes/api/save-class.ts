@@ -1,4 +1,4 @@
-import { managedClassSchema, type ClassEditBody, type ManagedClass } from '@banksia/contracts/classes';
+import type { ClassEditBody, ManagedClass } from '@banksia/contracts/classes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
@@ -9,11 +9,10 @@ export type SaveClassTarget = { schoolId: number; classId: null } | { schoolId: 
 
 /** Creates a class at a school (classId null) or edits one (api:class-management-classes / -class). */
 export async function saveClass(target: SaveClassTarget, body: ClassEditBody): Promise<ManagedClass> {
-  const transform = (answer: unknown) => managedClassSchema.parse(answer);
   return unwrap(
     target.classId === null
-      ? await postJson(urlFor('api:class-management-classes', { schoolId: target.schoolId }), body, { transform })
-      : await patchJson(urlFor('api:class-management-class', { classId: target.classId }), body, { transform }),
+      ? await postJson<ManagedClass>(urlFor('api:class-management-classes', { schoolId: target.schoolId }), body)
+      : await patchJson<ManagedClass>(urlFor('api:class-management-class', { classId: target.classId }), body),
   );
 }
 

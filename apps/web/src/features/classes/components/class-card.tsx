@@ -1,5 +1,5 @@
 import type { ClassSummary } from '@banksia/contracts/classes';
-import { classTypeLabels } from '@banksia/contracts/classes';
+import { classTypeLabels } from '@banksia/contracts/rules/class-kinds';
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { classTypeLabels } from '@banksia/contracts/classes';
+import { classTypeLabels } from '@banksia/contracts/rules/class-kinds';
 import { Anchor, Badge, EmptyState, Paper, Table, Text } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
 import { Link } from 'react-router';

@@ -1,15 +1,15 @@
-import { z } from 'zod';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
 import { getJson } from '../../../lib/request';
 
-const answer = z.object({ available: z.boolean(), course_title: z.string().nullable() });
+interface SlugCheck {
+  available: boolean;
+  course_title: string | null;
+}
 
 /** Whether a slug is free (GET api:admin-course-check-slug), and which course holds it if not. */
-export async function checkSlug(slug: string): Promise<z.infer<typeof answer>> {
+export async function checkSlug(slug: string): Promise<SlugCheck> {
   return unwrap(
-    await getJson(`${urlFor('api:admin-course-check-slug')}?slug=${encodeURIComponent(slug)}`, {
-      transform: (b) => answer.parse(b),
-    }),
+    await getJson<SlugCheck>(`${urlFor('api:admin-course-check-slug')}?slug=${encodeURIComponent(slug)}`, {}),
   );
 }

@@ -1,19 +1,16 @@
-import {
-  adminCourseDetailResponse,
-  type AddTreeItemBody,
-  type AdminCourseDetail,
-  type ReorderChildrenBody,
-  type UpdateAttachmentBody,
-  type UpdateCourseBody,
-  type UpdateSectionBody,
+import type {
+  AddTreeItemBody,
+  AdminCourseDetail,
+  ReorderChildrenBody,
+  UpdateAttachmentBody,
+  UpdateCourseBody,
+  UpdateSectionBody,
 } from '@banksia/contracts/authoring-courses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
 import { deleteJson, patchJson, postJson, putJson } from '../../../lib/request';
 import { adminCourseQueryOptions } from './get-course';
-
-const transform = (b: unknown) => adminCourseDetailResponse.parse(b);
 
 /**
  * Every write of the course editor answers the course as it now stands (with its new version): PATCH
@@ -32,34 +29,31 @@ export type CourseWrite =
 export async function writeCourse(courseId: number, write: CourseWrite): Promise<AdminCourseDetail> {
   switch (write.kind) {
     case 'course':
-      return unwrap(await patchJson(urlFor('api:admin-course', { courseId }), write.body, { transform }));
+      return unwrap(await patchJson<AdminCourseDetail>(urlFor('api:admin-course', { courseId }), write.body));
     case 'reorder':
-      return unwrap(await putJson(urlFor('api:admin-course-tree', { courseId }), write.body, { transform }));
+      return unwrap(await putJson<AdminCourseDetail>(urlFor('api:admin-course-tree', { courseId }), write.body));
     case 'add-section':
-      return unwrap(await postJson(urlFor('api:admin-course-sections', { courseId }), write.body, { transform }));
+      return unwrap(await postJson<AdminCourseDetail>(urlFor('api:admin-course-sections', { courseId }), write.body));
     case 'add-lesson':
-      return unwrap(await postJson(urlFor('api:admin-course-lessons', { courseId }), write.body, { transform }));
+      return unwrap(await postJson<AdminCourseDetail>(urlFor('api:admin-course-lessons', { courseId }), write.body));
     case 'section':
       return unwrap(
-        await patchJson(urlFor('api:admin-course-section', { courseId, sectionId: write.sectionId }), write.body, {
-          transform,
-        }),
+        await patchJson<AdminCourseDetail>(
+          urlFor('api:admin-course-section', { courseId, sectionId: write.sectionId }),
+          write.body,
+        ),
       );
     case 'delete':
       return unwrap(
-        await deleteJson(
+        await deleteJson<AdminCourseDetail>(
           `${urlFor('api:admin-course-node', { courseId, nodeId: write.nodeId })}?version=${write.version}`,
-          {
-            transform,
-          },
         ),
       );
     case 'attachment':
       return unwrap(
-        await patchJson(
+        await patchJson<AdminCourseDetail>(
           urlFor('api:admin-course-attachment', { courseId, attachmentId: write.attachmentId }),
           write.body,
-          { transform },
         ),
       );
   }

@@ -1,16 +1,16 @@
-import {
+import type {
   createCourseResponse,
-  type CreateCourseBody,
-  type CreateCourseResponse,
+  CreateCourseBody,
+  CreateCourseResponse,
 } from '@banksia/contracts/authoring-courses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { postJson } from '../../../lib/request';
+import { postJson, type Answer } from '../../../lib/request';
 
 /** Makes a course, empty or as a copy of another (POST api:admin-courses). */
 export async function createCourse(body: CreateCourseBody): Promise<CreateCourseResponse> {
-  return unwrap(await postJson(urlFor('api:admin-courses'), body, { transform: (b) => createCourseResponse.parse(b) }));
+  return unwrap(await postJson<Answer<typeof createCourseResponse>>(urlFor('api:admin-courses'), body));
 }
 
 export function useCreateCourse() {

@@ -1,15 +1,14 @@
-import { adminCourseDetailResponse, type AdminCourseDetail } from '@banksia/contracts/authoring-courses';
+import type { adminCourseDetailResponse, AdminCourseDetail } from '@banksia/contracts/authoring-courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** A course for its editor: details, tree and attachments (GET api:admin-course). */
 export async function getAdminCourse(courseId: number, signal?: AbortSignal): Promise<AdminCourseDetail> {
   return unwrap(
-    await getJson(urlFor('api:admin-course', { courseId }), {
+    await getJson<Answer<typeof adminCourseDetailResponse>>(urlFor('api:admin-course', { courseId }), {
       signal,
-      transform: (b) => adminCourseDetailResponse.parse(b),
     }),
   );
 }

@@ -1,8 +1,8 @@
-import { adminCoursesResponse, type AdminCourses, type AdminCoursesQuery } from '@banksia/contracts/authoring-courses';
+import type { adminCoursesResponse, AdminCourses, AdminCoursesQuery } from '@banksia/contracts/authoring-courses';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** The course list, searched and filtered (GET api:admin-courses). */
 export async function getAdminCourses(query: AdminCoursesQuery, signal?: AbortSignal): Promise<AdminCourses> {
@@ -11,9 +11,8 @@ export async function getAdminCourses(query: AdminCoursesQuery, signal?: AbortSi
     if (value !== undefined && value !== '') params.set(key, String(value));
   const search = params.toString();
   return unwrap(
-    await getJson(`${urlFor('api:admin-courses')}${search ? `?${search}` : ''}`, {
+    await getJson<Answer<typeof adminCoursesResponse>>(`${urlFor('api:admin-courses')}${search ? `?${search}` : ''}`, {
       signal,
-      transform: (b) => adminCoursesResponse.parse(b),
     }),
   );
 }

@@ -1,13 +1,13 @@
-import { adminLessonResponse, type AdminLesson } from '@banksia/contracts/authoring-courses';
+import type { adminLessonResponse, AdminLesson } from '@banksia/contracts/authoring-courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** A lesson for its editor, with the videos and question sets it may use (GET api:admin-lesson). */
 export async function getAdminLesson(lessonId: number, signal?: AbortSignal): Promise<AdminLesson> {
   return unwrap(
-    await getJson(urlFor('api:admin-lesson', { lessonId }), { signal, transform: (b) => adminLessonResponse.parse(b) }),
+    await getJson<Answer<typeof adminLessonResponse>>(urlFor('api:admin-lesson', { lessonId }), { signal }),
   );
 }
 

@@ -4,7 +4,7 @@ import {
   type AuthoringTreeNode,
   type CourseDetails,
 } from '@banksia/contracts/authoring-courses';
-import { classFeatures } from '@banksia/contracts/classes';
+import { classFeatures } from '@banksia/contracts/rules/class-kinds';
 import { courseFeatures } from '@banksia/contracts/rules/features';
 import {
   Alert,

@@ -1,8 +1,8 @@
-import { branchForSelectResponse, type branchTypes } from '@banksia/contracts/courses';
+import type { branchForSelectResponse, branchTypes } from '@banksia/contracts/courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 export type BranchType = (typeof branchTypes)[number];
 export type BranchOption = ReturnType<typeof branchForSelectResponse.parse>[number];
@@ -16,9 +16,8 @@ export async function getBranchOptions(
   const query = new URLSearchParams({ type });
   if (courseId !== null) query.set('course', String(courseId));
   return unwrap(
-    await getJson(`${urlFor('api:branch-for-select')}?${query}`, {
+    await getJson<Answer<typeof branchForSelectResponse>>(`${urlFor('api:branch-for-select')}?${query}`, {
       signal,
-      transform: (body) => branchForSelectResponse.parse(body),
     }),
   );
 }

@@ -1,16 +1,15 @@
-import { classAssemblageResponse, type ClassAssemblage } from '@banksia/contracts/courses';
+import type { classAssemblageResponse, ClassAssemblage } from '@banksia/contracts/courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { CLASS_DOMAIN_RETRY, getJson } from '../../../lib/request';
+import { CLASS_DOMAIN_RETRY, getJson, type Answer } from '../../../lib/request';
 
 /** The class's course as a tree with its content (api:course-assemblage). */
 export async function getClassAssemblage(classId: number, signal?: AbortSignal): Promise<ClassAssemblage> {
   return unwrap(
-    await getJson(urlFor('api:course-assemblage', { classId }), {
+    await getJson<Answer<typeof classAssemblageResponse>>(urlFor('api:course-assemblage', { classId }), {
       signal,
       retry: CLASS_DOMAIN_RETRY,
-      transform: (body) => classAssemblageResponse.parse(body),
     }),
   );
 }

@@ -1,16 +1,15 @@
-import { classCourseProgressResponse, type ClassCourseProgress } from '@banksia/contracts/courses';
+import type { classCourseProgressResponse, ClassCourseProgress } from '@banksia/contracts/courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { CLASS_DOMAIN_RETRY, getJson } from '../../../lib/request';
+import { CLASS_DOMAIN_RETRY, getJson, type Answer } from '../../../lib/request';
 
 /** The class's progress through its course, lesson by lesson (api:class-course-progress; teachers and staff). */
 export async function getClassCourseProgress(classId: number, signal?: AbortSignal): Promise<ClassCourseProgress> {
   return unwrap(
-    await getJson(urlFor('api:class-course-progress', { classId }), {
+    await getJson<Answer<typeof classCourseProgressResponse>>(urlFor('api:class-course-progress', { classId }), {
       signal,
       retry: CLASS_DOMAIN_RETRY,
-      transform: (body) => classCourseProgressResponse.parse(body),
     }),
   );
 }

@@ -1,17 +1,16 @@
-import { classmatesResponse } from '@banksia/contracts/courses';
+import type { classmatesResponse } from '@banksia/contracts/courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 export type Classmates = ReturnType<typeof classmatesResponse.parse>;
 
 /** The students of a class as its members may see them: profile id and display name (api:classmates). */
 export async function getClassmates(classId: number, signal?: AbortSignal): Promise<Classmates> {
   return unwrap(
-    await getJson(urlFor('api:classmates', { classId }), {
+    await getJson<Answer<typeof classmatesResponse>>(urlFor('api:classmates', { classId }), {
       signal,
-      transform: (body) => classmatesResponse.parse(body),
     }),
   );
 }

@@ -1,16 +1,14 @@
-import { myCoursesResponse } from '@banksia/contracts/courses';
+import type { myCoursesResponse } from '@banksia/contracts/courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 export type MyCourse = ReturnType<typeof myCoursesResponse.parse>[number];
 
 /** The courses the user reaches through their classes, each with those classes (api:my-courses). */
 export async function getMyCourses(signal?: AbortSignal): Promise<MyCourse[]> {
-  return unwrap(
-    await getJson(urlFor('api:my-courses'), { signal, transform: (body) => myCoursesResponse.parse(body) }),
-  );
+  return unwrap(await getJson<Answer<typeof myCoursesResponse>>(urlFor('api:my-courses'), { signal }));
 }
 
 export function myCoursesQueryOptions() {

@@ -1,15 +1,14 @@
-import { presitreeAssemblageResponse, type PresitreeAssemblage } from '@banksia/contracts/courses';
+import type { presitreeAssemblageResponse, PresitreeAssemblage } from '@banksia/contracts/courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** A course's outline, with no class attached (api:presitree-assemblage). */
 export async function getPresitreeAssemblage(courseId: number, signal?: AbortSignal): Promise<PresitreeAssemblage> {
   return unwrap(
-    await getJson(urlFor('api:presitree-assemblage', { courseId }), {
+    await getJson<Answer<typeof presitreeAssemblageResponse>>(urlFor('api:presitree-assemblage', { courseId }), {
       signal,
-      transform: (body) => presitreeAssemblageResponse.parse(body),
     }),
   );
 }

@@ -1,9 +1,9 @@
-import { userCourseProgressResponse, type UserCourseProgress } from '@banksia/contracts/courses';
+import type { userCourseProgressResponse, UserCourseProgress } from '@banksia/contracts/courses';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { CLASS_DOMAIN_RETRY, getJson } from '../../../lib/request';
+import { CLASS_DOMAIN_RETRY, getJson, type Answer } from '../../../lib/request';
 
 /** One student's progress through a class's course (api:user-progress-course). */
 export async function getUserCourseProgress(
@@ -12,10 +12,9 @@ export async function getUserCourseProgress(
   signal?: AbortSignal,
 ): Promise<UserCourseProgress> {
   return unwrap(
-    await getJson(urlFor('api:user-progress-course', { classId, userId }), {
+    await getJson<Answer<typeof userCourseProgressResponse>>(urlFor('api:user-progress-course', { classId, userId }), {
       signal,
       retry: CLASS_DOMAIN_RETRY,
-      transform: (body) => userCourseProgressResponse.parse(body),
     }),
   );
 }

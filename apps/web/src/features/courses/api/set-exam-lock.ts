@@ -1,4 +1,4 @@
-import { classExamLockSchema, type ClassExamLock } from '@banksia/contracts/exams';
+import type { classExamLockSchema, ClassExamLock } from '@banksia/contracts/exams';
 import type { ClassCourseProgress } from '@banksia/contracts/courses';
 import {
   examLockReducer,
@@ -13,17 +13,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { track } from '../../../lib/analytics';
 import { urlFor } from '../../../lib/named-routes';
-import { postJson } from '../../../lib/request';
+import { postJson, type Answer } from '../../../lib/request';
 import { classCourseProgressQueryOptions } from './get-class-course-progress';
 
 /** Locks or opens an exam for a class (POST api:class-exam-lock {status}). */
 export async function saveExamLock(classId: number, examId: number, status: ExamLockStatus): Promise<ClassExamLock> {
   return unwrap(
-    await postJson(
-      urlFor('api:class-exam-lock', { classId, examId }),
-      { status },
-      { transform: (answer) => classExamLockSchema.parse(answer) },
-    ),
+    await postJson<Answer<typeof classExamLockSchema>>(urlFor('api:class-exam-lock', { classId, examId }), { status }),
   );
 }
 

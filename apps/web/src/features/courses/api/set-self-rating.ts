@@ -1,4 +1,4 @@
-import { selfAssessmentResponse, type SelfAssessmentBody, type UserCourseProgress } from '@banksia/contracts/courses';
+import type { selfAssessmentResponse, SelfAssessmentBody, UserCourseProgress } from '@banksia/contracts/courses';
 import {
   currentRating,
   selfRatingReducer,
@@ -10,16 +10,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { postJson } from '../../../lib/request';
+import { postJson, type Answer } from '../../../lib/request';
 import { userCourseProgressQueryKey } from './get-user-course-progress';
 
 /** Saves the student's rating of a lesson (ajax:self-assessment); the lesson is the branch. */
 export async function saveSelfAssessment(body: SelfAssessmentBody): Promise<SelfAssessmentBody> {
-  return unwrap(
-    await postJson(urlFor('ajax:self-assessment'), body, {
-      transform: (answer) => selfAssessmentResponse.parse(answer),
-    }),
-  );
+  return unwrap(await postJson<Answer<typeof selfAssessmentResponse>>(urlFor('ajax:self-assessment'), body, {}));
 }
 
 /** The ratings held in a progress answer, in the shape the self-rating rule works on. */

@@ -1,8 +1,8 @@
-import { examClassesSchema, type ExamClasses } from '@banksia/contracts/exam-api';
+import type { examClassesSchema, ExamClasses } from '@banksia/contracts/exam-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 import { examKeys } from './query-keys';
 
 export type ExamClass = ExamClasses['classes'][number];
@@ -13,9 +13,8 @@ export type ExamClass = ExamClasses['classes'][number];
  */
 export async function getExamClasses(examId: number, signal?: AbortSignal): Promise<ExamClasses> {
   return unwrap(
-    await getJson(urlFor('api:exam-classes', { examId }), {
+    await getJson<Answer<typeof examClassesSchema>>(urlFor('api:exam-classes', { examId }), {
       signal,
-      transform: (body) => examClassesSchema.parse(body),
     }),
   );
 }

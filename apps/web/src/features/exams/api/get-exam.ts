@@ -1,15 +1,13 @@
-import { examViewSchema, type ExamView } from '@banksia/contracts/exam-api';
+import type { examViewSchema, ExamView } from '@banksia/contracts/exam-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 import { examKeys } from './query-keys';
 
 /** An exam with its sections and questions (api:exam); solutions only where the viewer may see them. */
 export async function getExam(examId: number, signal?: AbortSignal): Promise<ExamView> {
-  return unwrap(
-    await getJson(urlFor('api:exam', { examId }), { signal, transform: (body) => examViewSchema.parse(body) }),
-  );
+  return unwrap(await getJson<Answer<typeof examViewSchema>>(urlFor('api:exam', { examId }), { signal }));
 }
 
 export function examQueryOptions(examId: number) {

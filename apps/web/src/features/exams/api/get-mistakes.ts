@@ -1,8 +1,8 @@
-import { mistakesSchema, type Mistakes } from '@banksia/contracts/exam-api';
+import type { mistakesSchema, Mistakes } from '@banksia/contracts/exam-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 import { examKeys, type ClassExamParams } from './query-keys';
 
 export type Mistake = Mistakes['mistakes'][number];
@@ -13,9 +13,8 @@ export type Mistake = Mistakes['mistakes'][number];
  */
 export async function getMistakes(params: ClassExamParams, signal?: AbortSignal): Promise<Mistakes> {
   return unwrap(
-    await getJson(urlFor('api:class-exam-mistakes', { ...params }), {
+    await getJson<Answer<typeof mistakesSchema>>(urlFor('api:class-exam-mistakes', { ...params }), {
       signal,
-      transform: (body) => mistakesSchema.parse(body),
     }),
   );
 }

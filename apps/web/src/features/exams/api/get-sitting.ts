@@ -1,4 +1,4 @@
-import { sittingSchema, type Sitting } from '@banksia/contracts/exam-api';
+import type { Sitting } from '@banksia/contracts/exam-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RequestFailure } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
@@ -18,9 +18,8 @@ export async function getSitting(
   signal?: AbortSignal,
 ): Promise<Sitting | null> {
   const url = urlFor('api:class-exam-sitting', { classId, examId });
-  const result = await getJson(profileId === undefined ? url : `${url}?profile_id=${profileId}`, {
+  const result = await getJson<Sitting | null>(profileId === undefined ? url : `${url}?profile_id=${profileId}`, {
     signal,
-    transform: (body) => sittingSchema.nullable().parse(body),
   });
   if (result.ok) return result.body;
   throw new RequestFailure(result.failureReason, result.status, result.body);

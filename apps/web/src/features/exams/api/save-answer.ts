@@ -1,6 +1,6 @@
-import { sittingAnswerSchema, type SaveAnswerBody, type SittingAnswer } from '@banksia/contracts/exam-api';
+import type { sittingAnswerSchema, SaveAnswerBody, SittingAnswer } from '@banksia/contracts/exam-api';
 import { urlFor } from '../../../lib/named-routes';
-import { putJson, type RequestResult } from '../../../lib/request';
+import { putJson, type RequestResult, type Answer } from '../../../lib/request';
 
 /**
  * Saves one answer of an open sitting (PUT api:sitting-answer). `version` is the version the answer was edited from
@@ -15,8 +15,7 @@ export function saveAnswer(
   body: SaveAnswerBody,
   { keepalive = false }: { keepalive?: boolean } = {},
 ): Promise<RequestResult<SittingAnswer>> {
-  return putJson(urlFor('api:sitting-answer', { ...params }), body, {
+  return putJson<Answer<typeof sittingAnswerSchema>>(urlFor('api:sitting-answer', { ...params }), body, {
     keepalive,
-    transform: (answer) => sittingAnswerSchema.parse(answer),
   });
 }

@@ -1,6 +1,6 @@
-import { questionNoteSchema, type QuestionNote, type QuestionNoteBody } from '@banksia/contracts/exam-api';
+import type { questionNoteSchema, QuestionNote, QuestionNoteBody } from '@banksia/contracts/exam-api';
 import { urlFor } from '../../../lib/named-routes';
-import { putJson, type RequestResult } from '../../../lib/request';
+import { putJson, type RequestResult, type Answer } from '../../../lib/request';
 import type { ClassExamParams } from './query-keys';
 
 /**
@@ -14,8 +14,7 @@ export function saveQuestionNote(
   body: QuestionNoteBody,
   { keepalive = false }: { keepalive?: boolean } = {},
 ): Promise<RequestResult<QuestionNote>> {
-  return putJson(urlFor('api:class-exam-question-note', { ...params }), body, {
+  return putJson<Answer<typeof questionNoteSchema>>(urlFor('api:class-exam-question-note', { ...params }), body, {
     keepalive,
-    transform: (answer) => questionNoteSchema.parse(answer),
   });
 }

@@ -1,19 +1,15 @@
-import { grokSchema, type Grok, type Mistakes } from '@banksia/contracts/exam-api';
+import type { grokSchema, Grok, Mistakes } from '@banksia/contracts/exam-api';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { putJson } from '../../../lib/request';
+import { putJson, type Answer } from '../../../lib/request';
 import { examKeys, type ClassExamParams } from './query-keys';
 
 /** The student now understands a mistake (true), or not yet (false) (PUT api:class-exam-question-grok). */
 export async function saveGrok(params: ClassExamParams & { questionId: number }, grokked: boolean): Promise<Grok> {
   return unwrap(
-    await putJson(
-      urlFor('api:class-exam-question-grok', { ...params }),
-      { grokked },
-      { transform: (body) => grokSchema.parse(body) },
-    ),
+    await putJson<Answer<typeof grokSchema>>(urlFor('api:class-exam-question-grok', { ...params }), { grokked }),
   );
 }
 

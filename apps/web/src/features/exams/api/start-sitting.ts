@@ -1,8 +1,8 @@
-import { sittingSchema, type Sitting } from '@banksia/contracts/exam-api';
+import type { sittingSchema, Sitting } from '@banksia/contracts/exam-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { postJson } from '../../../lib/request';
+import { postJson, type Answer } from '../../../lib/request';
 import { examKeys, type ClassExamParams } from './query-keys';
 
 /**
@@ -10,15 +10,7 @@ import { examKeys, type ClassExamParams } from './query-keys';
  * resumed). Throws a RequestFailure; a locked exam is a 409 with code `exam_locked`.
  */
 export async function startSitting(params: ClassExamParams): Promise<Sitting> {
-  return unwrap(
-    await postJson(
-      urlFor('api:class-exam-start', { ...params }),
-      {},
-      {
-        transform: (body) => sittingSchema.parse(body),
-      },
-    ),
-  );
+  return unwrap(await postJson<Answer<typeof sittingSchema>>(urlFor('api:class-exam-start', { ...params }), {}, {}));
 }
 
 /** Start or resume: the answer becomes the student's sitting, and the classes' sitting summary is read again. */

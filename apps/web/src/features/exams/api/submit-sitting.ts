@@ -1,8 +1,8 @@
-import { sittingSchema, type Sitting } from '@banksia/contracts/exam-api';
+import type { sittingSchema, Sitting } from '@banksia/contracts/exam-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { postJson } from '../../../lib/request';
+import { postJson, type Answer } from '../../../lib/request';
 import { examKeys } from './query-keys';
 
 /**
@@ -10,15 +10,7 @@ import { examKeys } from './query-keys';
  * sitting. Objective answers come back marked. Throws a RequestFailure (409 `exam_locked` while the exam is locked).
  */
 export async function submitSitting(sittingId: number): Promise<Sitting> {
-  return unwrap(
-    await postJson(
-      urlFor('api:sitting-submit', { sittingId }),
-      {},
-      {
-        transform: (body) => sittingSchema.parse(body),
-      },
-    ),
-  );
+  return unwrap(await postJson<Answer<typeof sittingSchema>>(urlFor('api:sitting-submit', { sittingId }), {}, {}));
 }
 
 /**

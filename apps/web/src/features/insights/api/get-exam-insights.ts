@@ -1,8 +1,8 @@
-import { examInsightsSchema, type ExamInsights } from '@banksia/contracts/insights';
+import type { examInsightsSchema, ExamInsights } from '@banksia/contracts/insights';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 import { anonymiseSearch, insightKeys } from './query-keys';
 
 export type ExamInsightsParams = { classId: number; topicId: number; examId: number };
@@ -14,10 +14,12 @@ export async function getExamInsights(
   signal?: AbortSignal,
 ): Promise<ExamInsights> {
   return unwrap(
-    await getJson(`${urlFor('api:class-exam-insights', params)}${anonymiseSearch(anonymised)}`, {
-      signal,
-      transform: (body) => examInsightsSchema.parse(body),
-    }),
+    await getJson<Answer<typeof examInsightsSchema>>(
+      `${urlFor('api:class-exam-insights', params)}${anonymiseSearch(anonymised)}`,
+      {
+        signal,
+      },
+    ),
   );
 }
 

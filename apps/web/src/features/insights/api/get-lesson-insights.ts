@@ -1,8 +1,8 @@
-import { lessonInsightsSchema, type LessonInsights } from '@banksia/contracts/insights';
+import type { lessonInsightsSchema, LessonInsights } from '@banksia/contracts/insights';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 import { anonymiseSearch, insightKeys } from './query-keys';
 
 export type LessonInsightsParams = { classId: number; topicId: number; lessonId: number };
@@ -14,10 +14,12 @@ export async function getLessonInsights(
   signal?: AbortSignal,
 ): Promise<LessonInsights> {
   return unwrap(
-    await getJson(`${urlFor('api:class-lesson-insights', params)}${anonymiseSearch(anonymised)}`, {
-      signal,
-      transform: (body) => lessonInsightsSchema.parse(body),
-    }),
+    await getJson<Answer<typeof lessonInsightsSchema>>(
+      `${urlFor('api:class-lesson-insights', params)}${anonymiseSearch(anonymised)}`,
+      {
+        signal,
+      },
+    ),
   );
 }
 

@@ -1,8 +1,8 @@
-import { questionInsightsSchema, type QuestionInsights } from '@banksia/contracts/insights';
+import type { questionInsightsSchema, QuestionInsights } from '@banksia/contracts/insights';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 import { anonymiseSearch, insightKeys } from './query-keys';
 
 export type QuestionInsightsParams = { classId: number; topicId: number; examId: number; questionId: number };
@@ -14,10 +14,12 @@ export async function getQuestionInsights(
   signal?: AbortSignal,
 ): Promise<QuestionInsights> {
   return unwrap(
-    await getJson(`${urlFor('api:class-exam-question-insights', params)}${anonymiseSearch(anonymised)}`, {
-      signal,
-      transform: (body) => questionInsightsSchema.parse(body),
-    }),
+    await getJson<Answer<typeof questionInsightsSchema>>(
+      `${urlFor('api:class-exam-question-insights', params)}${anonymiseSearch(anonymised)}`,
+      {
+        signal,
+      },
+    ),
   );
 }
 

@@ -1,14 +1,12 @@
-import { jobsOverviewSchema, type JobsOverview } from '@banksia/contracts/jobs';
+import type { jobsOverviewSchema, JobsOverview } from '@banksia/contracts/jobs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** Counts per queue and the latest failed jobs (GET api:admin-jobs; content staff). */
 export async function getJobs(signal?: AbortSignal): Promise<JobsOverview> {
-  return unwrap(
-    await getJson(urlFor('api:admin-jobs'), { signal, transform: (body) => jobsOverviewSchema.parse(body) }),
-  );
+  return unwrap(await getJson<Answer<typeof jobsOverviewSchema>>(urlFor('api:admin-jobs'), { signal }));
 }
 
 export const jobsQueryKey = ['jobs', 'overview'] as const;

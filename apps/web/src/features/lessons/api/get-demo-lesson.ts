@@ -1,15 +1,14 @@
-import { demoLessonResponse, type DemoLesson } from '@banksia/contracts/courses';
+import type { demoLessonResponse, DemoLesson } from '@banksia/contracts/courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** A demo lesson with its course and files, open to everyone (api:demo-lesson). */
 export async function getDemoLesson(lessonId: number, signal?: AbortSignal): Promise<DemoLesson> {
   return unwrap(
-    await getJson(urlFor('api:demo-lesson', { lessonId }), {
+    await getJson<Answer<typeof demoLessonResponse>>(urlFor('api:demo-lesson', { lessonId }), {
       signal,
-      transform: (body) => demoLessonResponse.parse(body),
     }),
   );
 }

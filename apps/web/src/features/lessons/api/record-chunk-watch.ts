@@ -1,7 +1,7 @@
-import { watchProgressResponse } from '@banksia/contracts/courses';
+import type { watchProgressResponse } from '@banksia/contracts/courses';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { postJson } from '../../../lib/request';
+import { postJson, type Answer } from '../../../lib/request';
 
 export type WatchProgress = ReturnType<typeof watchProgressResponse.parse>;
 
@@ -16,9 +16,8 @@ export async function recordChunkWatch(
   { keepalive = false }: { keepalive?: boolean } = {},
 ): Promise<WatchProgress> {
   return unwrap(
-    await postJson(urlFor('api:chunk-watch', { classId, chunkId }), body, {
+    await postJson<Answer<typeof watchProgressResponse>>(urlFor('api:chunk-watch', { classId, chunkId }), body, {
       keepalive,
-      transform: (answer) => watchProgressResponse.parse(answer),
     }),
   );
 }

@@ -1,8 +1,8 @@
-import { notesSchema, type Notes } from '@banksia/contracts/courses';
+import type { notesSchema, Notes } from '@banksia/contracts/courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** Whose notes on which lesson, in which class: the route's params. */
 export interface LessonNotesParams {
@@ -13,9 +13,7 @@ export interface LessonNotesParams {
 
 /** A student's notes on a lesson (api:lesson-notes); empty html and version 0 before the first save. */
 export async function getLessonNotes(params: LessonNotesParams, signal?: AbortSignal): Promise<Notes> {
-  return unwrap(
-    await getJson(urlFor('api:lesson-notes', { ...params }), { signal, transform: (body) => notesSchema.parse(body) }),
-  );
+  return unwrap(await getJson<Answer<typeof notesSchema>>(urlFor('api:lesson-notes', { ...params }), { signal }));
 }
 
 export function lessonNotesQueryKey({ classId, lessonId, profileId }: LessonNotesParams) {

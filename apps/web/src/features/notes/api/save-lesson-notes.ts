@@ -1,6 +1,6 @@
-import { notesSchema, type Notes, type SaveNotesBody } from '@banksia/contracts/courses';
+import type { notesSchema, Notes, SaveNotesBody } from '@banksia/contracts/courses';
 import { urlFor } from '../../../lib/named-routes';
-import { putJson, type RequestResult } from '../../../lib/request';
+import { putJson, type RequestResult, type Answer } from '../../../lib/request';
 import type { LessonNotesParams } from './get-lesson-notes';
 
 /**
@@ -16,8 +16,7 @@ export function saveLessonNotes(
   body: SaveNotesBody,
   { keepalive = false }: { keepalive?: boolean } = {},
 ): Promise<RequestResult<Notes>> {
-  return putJson(urlFor('api:lesson-notes', { ...params }), body, {
+  return putJson<Answer<typeof notesSchema>>(urlFor('api:lesson-notes', { ...params }), body, {
     keepalive,
-    transform: (answer) => notesSchema.parse(answer),
   });
 }

@@ -1,15 +1,14 @@
-import { outboxMessageDetail, type OutboxMessageDetail } from '@banksia/contracts/mail';
+import type { outboxMessageDetail, OutboxMessageDetail } from '@banksia/contracts/mail';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** One outbox message with its HTML and text (GET api:admin-outbox-message; content staff). */
 export async function getOutboxMessage(messageId: number, signal?: AbortSignal): Promise<OutboxMessageDetail> {
   return unwrap(
-    await getJson(urlFor('api:admin-outbox-message', { messageId }), {
+    await getJson<Answer<typeof outboxMessageDetail>>(urlFor('api:admin-outbox-message', { messageId }), {
       signal,
-      transform: (body) => outboxMessageDetail.parse(body),
     }),
   );
 }

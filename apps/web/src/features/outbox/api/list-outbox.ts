@@ -1,8 +1,8 @@
-import { outboxListResponse, type OutboxList } from '@banksia/contracts/mail';
+import type { outboxListResponse, OutboxList } from '@banksia/contracts/mail';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 export interface OutboxFilter {
   schoolId: number | null;
@@ -18,9 +18,8 @@ export async function listOutbox(filter: OutboxFilter, signal?: AbortSignal): Pr
   if (filter.page > 1) search.set('page', String(filter.page));
   const query = search.toString();
   return unwrap(
-    await getJson(`${urlFor('api:admin-outbox')}${query ? `?${query}` : ''}`, {
+    await getJson<Answer<typeof outboxListResponse>>(`${urlFor('api:admin-outbox')}${query ? `?${query}` : ''}`, {
       signal,
-      transform: (body) => outboxListResponse.parse(body),
     }),
   );
 }

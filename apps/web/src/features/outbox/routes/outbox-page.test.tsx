@@ -23,7 +23,7 @@ describe('email outbox', () => {
   it('lists messages, says when mail is not sent, and shows one in a sandboxed frame and as text', async () => {
     stubFetch({
       'GET /api/v1/auth/session/': { status: 200, body: { me: staff } },
-      'GET /api/v1/schools/': { status: 200, body: { results: [] } },
+      'GET /api/v1/schools/': { status: 200, body: [] },
       'GET /api/v1/admin/outbox/': {
         status: 200,
         body: { count: 1, page: 1, page_size: 50, smtp_configured: false, results: [summary] },

@@ -1,15 +1,15 @@
-import {
+import type {
   productsResponse,
   saveProductsResponse,
   schoolProductsSchema,
-  type ProductsList,
-  type SaveProductsBody,
-  type SchoolProducts,
+  ProductsList,
+  SaveProductsBody,
+  SchoolProducts,
 } from '@banksia/contracts/payments-admin';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson, putJson } from '../../../lib/request';
+import { getJson, putJson, type Answer } from '../../../lib/request';
 
 const key = ['payments-admin', 'products'] as const;
 
@@ -18,9 +18,8 @@ export function productsQuery(calendarYear: number) {
     queryKey: [...key, calendarYear],
     queryFn: async ({ signal }): Promise<ProductsList> =>
       unwrap(
-        await getJson(urlFor('api:payment-products', { calendarYear }), {
+        await getJson<Answer<typeof productsResponse>>(urlFor('api:payment-products', { calendarYear }), {
           signal,
-          transform: (body) => productsResponse.parse(body),
         }),
       ),
     placeholderData: keepPreviousData,
@@ -34,10 +33,12 @@ export function schoolProductsQuery(calendarYear: number, schoolId: number) {
     queryKey: [...key, calendarYear, schoolId],
     queryFn: async ({ signal }): Promise<SchoolProducts> =>
       unwrap(
-        await getJson(urlFor('api:payment-products-school', { calendarYear, schoolId }), {
-          signal,
-          transform: (body) => schoolProductsSchema.parse(body),
-        }),
+        await getJson<Answer<typeof schoolProductsSchema>>(
+          urlFor('api:payment-products-school', { calendarYear, schoolId }),
+          {
+            signal,
+          },
+        ),
       ),
   });
 }
@@ -51,9 +52,11 @@ export function useSaveProducts(calendarYear: number, schoolId: number) {
   return useMutation({
     mutationFn: async (body: SaveProductsBody) =>
       unwrap(
-        await putJson(urlFor('api:payment-products-school', { calendarYear, schoolId }), body, {
-          transform: (b) => saveProductsResponse.parse(b),
-        }),
+        await putJson<Answer<typeof saveProductsResponse>>(
+          urlFor('api:payment-products-school', { calendarYear, schoolId }),
+          body,
+          {},
+        ),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payments-admin'] }),
   });

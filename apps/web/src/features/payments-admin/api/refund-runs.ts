@@ -1,8 +1,8 @@
-import { refundRunResponse, refundRunsResponse, type RefundRunsList } from '@banksia/contracts/payments-admin';
+import type { refundRunResponse, refundRunsResponse, RefundRunsList } from '@banksia/contracts/payments-admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson, postJson } from '../../../lib/request';
+import { getJson, postJson, type Answer } from '../../../lib/request';
 
 const key = ['payments-admin', 'refund-runs'] as const;
 
@@ -11,9 +11,8 @@ export function refundRunsQuery(calendarYear: number) {
     queryKey: [...key, calendarYear],
     queryFn: async ({ signal }): Promise<RefundRunsList> =>
       unwrap(
-        await getJson(urlFor('api:refund-runs', { calendarYear }), {
+        await getJson<Answer<typeof refundRunsResponse>>(urlFor('api:refund-runs', { calendarYear }), {
           signal,
-          transform: (body) => refundRunsResponse.parse(body),
         }),
       ),
   });
@@ -32,7 +31,7 @@ export function useRefundRunAction() {
         action.kind === 'create'
           ? urlFor('api:refund-runs', { calendarYear: action.calendarYear })
           : urlFor(`api:refund-run-${action.kind}`, { runId: action.runId });
-      return unwrap(await postJson(url, {}, { transform: (body) => refundRunResponse.parse(body) }));
+      return unwrap(await postJson<Answer<typeof refundRunResponse>>(url, {}));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['payments-admin'] }),
   });

@@ -1,13 +1,13 @@
-import {
+import type {
   refundsOwedResponse,
   studentsOwingResponse,
-  type RefundsOwedReport,
-  type StudentsOwingReport,
+  RefundsOwedReport,
+  StudentsOwingReport,
 } from '@banksia/contracts/payments-admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 const key = ['payments-admin', 'reports'] as const;
 const schoolQuery = (schoolId: number | null) => (schoolId ? `?school_id=${schoolId}` : '');
@@ -21,10 +21,12 @@ export function studentsOwingQuery(calendarYear: number, schoolId: number | null
     queryKey: [...key, 'students-owing', calendarYear, schoolId],
     queryFn: async ({ signal }): Promise<StudentsOwingReport> =>
       unwrap(
-        await getJson(urlFor('api:report-students-owing', { calendarYear }) + schoolQuery(schoolId), {
-          signal,
-          transform: (body) => studentsOwingResponse.parse(body),
-        }),
+        await getJson<Answer<typeof studentsOwingResponse>>(
+          urlFor('api:report-students-owing', { calendarYear }) + schoolQuery(schoolId),
+          {
+            signal,
+          },
+        ),
       ),
     placeholderData: keepPreviousData,
   });
@@ -38,9 +40,8 @@ export function refundsOwedQuery(calendarYear: number) {
     queryKey: [...key, 'refunds-owed', calendarYear],
     queryFn: async ({ signal }): Promise<RefundsOwedReport> =>
       unwrap(
-        await getJson(urlFor('api:report-refunds-owed', { calendarYear }), {
+        await getJson<Answer<typeof refundsOwedResponse>>(urlFor('api:report-refunds-owed', { calendarYear }), {
           signal,
-          transform: (body) => refundsOwedResponse.parse(body),
         }),
       ),
     placeholderData: keepPreviousData,

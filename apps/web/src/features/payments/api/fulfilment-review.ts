@@ -1,19 +1,18 @@
-import {
+import type {
   fulfilmentReviewResponse,
   retryFulfilmentResponse,
-  type FulfilmentReviewItem,
+  FulfilmentReviewItem,
 } from '@banksia/contracts/payments-checkout';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson, postJson } from '../../../lib/request';
+import { getJson, postJson, type Answer } from '../../../lib/request';
 
 /** Checkouts whose fulfilment failed or needs a person (content and payments staff). */
 export async function getFulfilmentReview(signal?: AbortSignal): Promise<FulfilmentReviewItem[]> {
   const body = unwrap(
-    await getJson(urlFor('api:fulfilment-review'), {
+    await getJson<Answer<typeof fulfilmentReviewResponse>>(urlFor('api:fulfilment-review'), {
       signal,
-      transform: (b) => fulfilmentReviewResponse.parse(b),
     }),
   );
   return body.results;
@@ -33,12 +32,10 @@ export function useFulfilmentReview() {
 /** Runs a checkout's fulfilment again. */
 export async function retryFulfilment(checkoutSessionId: string) {
   return unwrap(
-    await postJson(
+    await postJson<Answer<typeof retryFulfilmentResponse>>(
       urlFor('api:fulfilment-retry', { checkoutSessionId }),
       {},
-      {
-        transform: (b) => retryFulfilmentResponse.parse(b),
-      },
+      {},
     ),
   );
 }

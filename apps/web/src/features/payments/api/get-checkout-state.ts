@@ -1,8 +1,8 @@
-import { checkoutStateResponse, type CheckoutStateBody } from '@banksia/contracts/payments-checkout';
+import type { checkoutStateResponse, CheckoutStateBody } from '@banksia/contracts/payments-checkout';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** How often the fulfilment page asks again while the payment is not settled, and for how long. */
 export const CHECKOUT_POLL_MS = 1_000;
@@ -11,9 +11,8 @@ export const CHECKOUT_POLL_FOR_MS = 120_000;
 /** The latest checkout of a payment link: open, processing, paid… (access opens from the webhook, not from here). */
 export async function getCheckoutState(code: string, signal?: AbortSignal): Promise<CheckoutStateBody> {
   return unwrap(
-    await getJson(urlFor('api:payment-link-checkout', { code }), {
+    await getJson<Answer<typeof checkoutStateResponse>>(urlFor('api:payment-link-checkout', { code }), {
       signal,
-      transform: (body) => checkoutStateResponse.parse(body),
     }),
   );
 }

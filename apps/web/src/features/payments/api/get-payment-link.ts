@@ -1,14 +1,12 @@
-import { paymentSummary, type PaymentSummary } from '@banksia/contracts/payments-checkout';
+import type { paymentSummary, PaymentSummary } from '@banksia/contracts/payments-checkout';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** What a payment link's student owes per class (works signed out). */
 export async function getPaymentLink(code: string, signal?: AbortSignal): Promise<PaymentSummary> {
-  return unwrap(
-    await getJson(urlFor('api:payment-link', { code }), { signal, transform: (body) => paymentSummary.parse(body) }),
-  );
+  return unwrap(await getJson<Answer<typeof paymentSummary>>(urlFor('api:payment-link', { code }), { signal }));
 }
 
 export function paymentLinkQueryOptions(code: string) {

@@ -1,19 +1,13 @@
-import { startCheckoutResponse, type StartCheckout } from '@banksia/contracts/payments-checkout';
+import type { startCheckoutResponse, StartCheckout } from '@banksia/contracts/payments-checkout';
 import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { postJson } from '../../../lib/request';
+import { postJson, type Answer } from '../../../lib/request';
 
 /** Starts (or resumes) the checkout of a payment link: the provider's page to send the browser to. */
 export async function startCheckout(code: string): Promise<StartCheckout> {
   return unwrap(
-    await postJson(
-      urlFor('api:payment-link-checkout', { code }),
-      {},
-      {
-        transform: (body) => startCheckoutResponse.parse(body),
-      },
-    ),
+    await postJson<Answer<typeof startCheckoutResponse>>(urlFor('api:payment-link-checkout', { code }), {}, {}),
   );
 }
 

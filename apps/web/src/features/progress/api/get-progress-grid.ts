@@ -1,8 +1,8 @@
-import { progressGridSchema, type ProgressGrid } from '@banksia/contracts/progress-grids';
+import type { progressGridSchema, ProgressGrid } from '@banksia/contracts/progress-grids';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor, type RouteName } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** Which grid a page shows: its kind and the ids in its address. */
 export type GridSpec =
@@ -38,9 +38,7 @@ export function gridApiUrl(spec: GridSpec, { anonymise = false, csv = false } = 
 
 /** GET the grid (one request; teachers of the class, school admins and staff). */
 export async function getProgressGrid(spec: GridSpec, anonymise: boolean, signal?: AbortSignal): Promise<ProgressGrid> {
-  return unwrap(
-    await getJson(gridApiUrl(spec, { anonymise }), { signal, transform: (body) => progressGridSchema.parse(body) }),
-  );
+  return unwrap(await getJson<Answer<typeof progressGridSchema>>(gridApiUrl(spec, { anonymise }), { signal }));
 }
 
 export function progressGridQueryOptions(spec: GridSpec, anonymise: boolean) {

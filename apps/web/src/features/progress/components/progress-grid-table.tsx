@@ -1,11 +1,5 @@
-import {
-  gridCellStatusLabels,
-  type GridCell,
-  type GridCellStatus,
-  type GridColumn,
-  type GridRow,
-  type ProgressGrid,
-} from '@banksia/contracts/progress-grids';
+import type { GridCell, GridColumn, GridRow, ProgressGrid } from '@banksia/contracts/progress-grids';
+import { gridCellStatusLabels, type GridCellStatus } from '@banksia/contracts/rules/grid-cells';
 import { progressBand } from '@banksia/contracts/rules/progress';
 import { Anchor } from '@mantine/core';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';

@@ -1,21 +1,20 @@
 import { FailureReason } from '@banksia/contracts/errors';
 import {
-  rosterApplyResponse,
-  rosterDatasetListResponse,
+  type rosterApplyResponse,
+  type rosterDatasetListResponse,
   rosterDatasetSchema,
-  rosterRollbackResponse,
-  rosterSourcesResponse,
-  rosterStepResponse,
+  type rosterRollbackResponse,
+  type rosterSourcesResponse,
+  type rosterStepResponse,
   type RosterDataset,
   type RosterStep,
 } from '@banksia/contracts/rosters';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { RequestFailure, unwrap } from '../../../components/request-failure';
 import { CSRF_HEADER_NAME, getCsrfToken, isCsrfFailure, refreshCsrfToken } from '../../../lib/csrf';
 import { readJsonBody } from '../../../lib/json-body';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson, postJson, putJson } from '../../../lib/request';
+import { getJson, postJson, putJson, type Answer } from '../../../lib/request';
 
 const key = ['rosters'] as const;
 
@@ -31,9 +30,7 @@ export function useRosterSources() {
     queryOptions({
       queryKey: [...key, 'sources'],
       queryFn: async ({ signal }) =>
-        unwrap(
-          await getJson(urlFor('api:roster-sources'), { signal, transform: (b) => rosterSourcesResponse.parse(b) }),
-        ),
+        unwrap(await getJson<Answer<typeof rosterSourcesResponse>>(urlFor('api:roster-sources'), { signal })),
       staleTime: 10 * 60_000,
     }),
   );
@@ -47,9 +44,8 @@ export function useDatasets(filters: { schoolId?: number | null; year?: number |
     queryKey: [...key, 'datasets', filters.schoolId ?? null, filters.year ?? null],
     queryFn: async ({ signal }) =>
       unwrap(
-        await getJson(`${urlFor('api:roster-datasets')}?${params}`, {
+        await getJson<Answer<typeof rosterDatasetListResponse>>(`${urlFor('api:roster-datasets')}?${params}`, {
           signal,
-          transform: (b) => rosterDatasetListResponse.parse(b),
         }),
       ),
   });
@@ -59,9 +55,7 @@ export function useDataset(id: number) {
   return useQuery({
     queryKey: [...key, 'dataset', id],
     queryFn: async ({ signal }) =>
-      unwrap(
-        await getJson(urlFor('api:roster-dataset', { id }), { signal, transform: (b) => rosterDatasetSchema.parse(b) }),
-      ),
+      unwrap(await getJson<Answer<typeof rosterDatasetSchema>>(urlFor('api:roster-dataset', { id }), { signal })),
     // While the apply job runs, look again each second until it has finished.
     refetchInterval: (query) => (query.state.data?.status === 'applying' ? 1000 : false),
   });
@@ -72,9 +66,8 @@ export function useStep(id: number, step: RosterStep) {
     queryKey: [...key, 'dataset', id, step],
     queryFn: async ({ signal }) =>
       unwrap(
-        await getJson(urlFor('api:roster-step', { id, step }), {
+        await getJson<Answer<typeof rosterStepResponse>>(urlFor('api:roster-step', { id, step }), {
           signal,
-          transform: (b) => rosterStepResponse.parse(b),
         }),
       ),
   });
@@ -91,9 +84,11 @@ export function useOverride(id: number, step: RosterStep) {
   return useMutation({
     mutationFn: async ({ recordId, ...body }: OverrideInput) =>
       unwrap(
-        await putJson(urlFor('api:roster-decision', { id, step, recordId }), body, {
-          transform: (b) => rosterStepResponse.parse(b),
-        }),
+        await putJson<Answer<typeof rosterStepResponse>>(
+          urlFor('api:roster-decision', { id, step, recordId }),
+          body,
+          {},
+        ),
       ),
     onSuccess: async (report) => {
       client.setQueryData([...key, 'dataset', id, step], report);
@@ -110,19 +105,13 @@ export function useDatasetAction(id: number) {
     mutationFn: async (action: Action) => {
       if (action === 'confirm-mapping') {
         return unwrap(
-          await postJson<RosterDataset>(
-            urlFor('api:roster-confirm-mapping', { id }),
-            {},
-            { transform: (b) => rosterDatasetSchema.parse(b) },
-          ),
+          await postJson<Answer<typeof rosterDatasetSchema>>(urlFor('api:roster-confirm-mapping', { id }), {}),
         );
       }
       const route =
         action === 'apply' ? 'api:roster-apply' : action === 'approve' ? 'api:roster-approve' : 'api:roster-rollback';
-      const schema = action === 'rollback' ? rosterRollbackResponse : rosterApplyResponse;
-      return unwrap(
-        await postJson<z.infer<typeof schema>>(urlFor(route, { id }), {}, { transform: (b) => schema.parse(b) }),
-      );
+      type Result = Answer<typeof rosterRollbackResponse> | Answer<typeof rosterApplyResponse>;
+      return unwrap(await postJson<Result>(urlFor(route, { id }), {}));
     },
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: [...key] });

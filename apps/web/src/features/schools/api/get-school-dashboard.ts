@@ -1,8 +1,8 @@
-import { schoolDashboardResponse, type SchoolDashboard } from '@banksia/contracts/schools';
+import type { schoolDashboardResponse, SchoolDashboard } from '@banksia/contracts/schools';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** A school's classes of a year with their figures (api:school-dashboard; the school's teachers and staff). */
 export async function getSchoolDashboard(
@@ -12,9 +12,8 @@ export async function getSchoolDashboard(
 ): Promise<SchoolDashboard> {
   const query = year === null ? '' : `?year=${year}`;
   return unwrap(
-    await getJson(`${urlFor('api:school-dashboard', { schoolSlug })}${query}`, {
+    await getJson<Answer<typeof schoolDashboardResponse>>(`${urlFor('api:school-dashboard', { schoolSlug })}${query}`, {
       signal,
-      transform: (body) => schoolDashboardResponse.parse(body),
     }),
   );
 }

@@ -1,8 +1,8 @@
-import { schoolExamResponse, type SchoolExam } from '@banksia/contracts/schools';
+import type { schoolExamResponse, SchoolExam } from '@banksia/contracts/schools';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 export interface SchoolExamParams {
   schoolSlug: string;
@@ -15,10 +15,12 @@ export interface SchoolExamParams {
 export async function getSchoolExam(params: SchoolExamParams, signal?: AbortSignal): Promise<SchoolExam> {
   const query = params.year === null ? '' : `?year=${params.year}`;
   return unwrap(
-    await getJson(`${urlFor('api:school-exam', { schoolSlug: params.schoolSlug, examId: params.examId })}${query}`, {
-      signal,
-      transform: (body) => schoolExamResponse.parse(body),
-    }),
+    await getJson<Answer<typeof schoolExamResponse>>(
+      `${urlFor('api:school-exam', { schoolSlug: params.schoolSlug, examId: params.examId })}${query}`,
+      {
+        signal,
+      },
+    ),
   );
 }
 

@@ -1,4 +1,4 @@
-import { classTypeLabels } from '@banksia/contracts/classes';
+import { classTypeLabels } from '@banksia/contracts/rules/class-kinds';
 import type { SchoolDashboard } from '@banksia/contracts/schools';
 import { Anchor, Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';

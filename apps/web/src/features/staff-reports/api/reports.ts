@@ -1,14 +1,14 @@
-import {
+import type {
   profilesWithoutSchoolEmailResponse,
   salesLeadResponse,
   schoolEmailDomainsResponse,
-  type ProfilesWithoutSchoolEmailReport,
-  type SalesLeadReport,
+  ProfilesWithoutSchoolEmailReport,
+  SalesLeadReport,
 } from '@banksia/contracts/staff-reports';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson, putJson } from '../../../lib/request';
+import { getJson, putJson, type Answer } from '../../../lib/request';
 
 /** The filters both reports take; the API's own URL with them is also the CSV download's. */
 export interface ReportFilters {
@@ -35,10 +35,12 @@ export function emailDomainReportQuery(filters: ReportFilters) {
     queryKey: [...reportKey, 'email-domains', filters.year, filters.schoolId ?? null],
     queryFn: async ({ signal }): Promise<ProfilesWithoutSchoolEmailReport> =>
       unwrap(
-        await getJson(urlFor('api:report-email-domains') + query(filters), {
-          signal,
-          transform: (body) => profilesWithoutSchoolEmailResponse.parse(body),
-        }),
+        await getJson<Answer<typeof profilesWithoutSchoolEmailResponse>>(
+          urlFor('api:report-email-domains') + query(filters),
+          {
+            signal,
+          },
+        ),
       ),
     // Changing the year keeps the last answer on screen (dimmed) until the new one arrives.
     placeholderData: keepPreviousData,
@@ -54,9 +56,8 @@ export function salesLeadReportQuery(year: number) {
     queryKey: [...reportKey, 'sales-leads', year],
     queryFn: async ({ signal }): Promise<SalesLeadReport> =>
       unwrap(
-        await getJson(urlFor('api:report-sales-leads') + query({ year }), {
+        await getJson<Answer<typeof salesLeadResponse>>(urlFor('api:report-sales-leads') + query({ year }), {
           signal,
-          transform: (body) => salesLeadResponse.parse(body),
         }),
       ),
     placeholderData: keepPreviousData,
@@ -73,11 +74,9 @@ export function useSetEmailDomains() {
   return useMutation({
     mutationFn: async ({ schoolId, domains }: { schoolId: number; domains: string[] }) =>
       unwrap(
-        await putJson(
-          urlFor('api:school-email-domains', { schoolId }),
-          { email_domains: domains },
-          { transform: (body) => schoolEmailDomainsResponse.parse(body) },
-        ),
+        await putJson<Answer<typeof schoolEmailDomainsResponse>>(urlFor('api:school-email-domains', { schoolId }), {
+          email_domains: domains,
+        }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...reportKey, 'email-domains'] }),
   });

@@ -1,17 +1,15 @@
-import { eraseStudentResponse, type EraseStudentResponse } from '@banksia/contracts/student-data';
+import type { eraseStudentResponse, EraseStudentResponse } from '@banksia/contracts/student-data';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { postJson } from '../../../lib/request';
+import { postJson, type Answer } from '../../../lib/request';
 
 /** Erases a student (POST api:student-data-erase) once their full name is typed; 400 names `confirm_name` otherwise. */
 export async function eraseStudent(userId: number, confirmName: string): Promise<EraseStudentResponse> {
   return unwrap(
-    await postJson(
-      urlFor('api:student-data-erase', { userId }),
-      { confirm_name: confirmName },
-      { transform: (body) => eraseStudentResponse.parse(body) },
-    ),
+    await postJson<Answer<typeof eraseStudentResponse>>(urlFor('api:student-data-erase', { userId }), {
+      confirm_name: confirmName,
+    }),
   );
 }
 

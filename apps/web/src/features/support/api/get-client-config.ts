@@ -1,14 +1,12 @@
-import { clientConfigResponse, type ClientConfig } from '@banksia/contracts/support';
+import type { clientConfigResponse, ClientConfig } from '@banksia/contracts/support';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** Public settings the app needs: the chat widget's script, if one is configured. */
 export async function getClientConfig(signal?: AbortSignal): Promise<ClientConfig> {
-  return unwrap(
-    await getJson(urlFor('api:client-config'), { signal, transform: (body) => clientConfigResponse.parse(body) }),
-  );
+  return unwrap(await getJson<Answer<typeof clientConfigResponse>>(urlFor('api:client-config'), { signal }));
 }
 
 export function clientConfigQueryOptions() {

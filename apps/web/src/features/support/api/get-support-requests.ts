@@ -1,15 +1,14 @@
-import { supportRequestListResponse, type SupportRequest } from '@banksia/contracts/support';
+import type { supportRequestListResponse, SupportRequest } from '@banksia/contracts/support';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 
 /** Every support request, open ones first, each group newest first (content staff only). */
 export async function getSupportRequests(signal?: AbortSignal): Promise<SupportRequest[]> {
   const list = unwrap(
-    await getJson(urlFor('api:support-requests'), {
+    await getJson<Answer<typeof supportRequestListResponse>>(urlFor('api:support-requests'), {
       signal,
-      transform: (body) => supportRequestListResponse.parse(body),
     }),
   );
   return list.results;

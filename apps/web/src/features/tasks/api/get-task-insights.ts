@@ -1,16 +1,15 @@
-import { taskInsightsSchema, type TaskInsights } from '@banksia/contracts/tasks';
+import type { taskInsightsSchema, TaskInsights } from '@banksia/contracts/tasks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 import { taskKeys } from './query-keys';
 
 /** Completion and results per item and the facility of each question (GET api:task-insights; teachers). */
 export async function getTaskInsights(taskId: number, signal?: AbortSignal): Promise<TaskInsights> {
   return unwrap(
-    await getJson(urlFor('api:task-insights', { taskId }), {
+    await getJson<Answer<typeof taskInsightsSchema>>(urlFor('api:task-insights', { taskId }), {
       signal,
-      transform: (body) => taskInsightsSchema.parse(body),
     }),
   );
 }

@@ -1,8 +1,8 @@
-import { taskItemDetailSchema, type TaskItemDetail } from '@banksia/contracts/tasks';
+import type { taskItemDetailSchema, TaskItemDetail } from '@banksia/contracts/tasks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 import { anonymiseSearch, taskKeys } from './query-keys';
 
 /** One item of a task (GET api:task-item): who has done it (teachers) or the student's own status. */
@@ -12,10 +12,12 @@ export async function getTaskItem(
   signal?: AbortSignal,
 ): Promise<TaskItemDetail> {
   return unwrap(
-    await getJson(`${urlFor('api:task-item', params)}${anonymiseSearch(anonymised)}`, {
-      signal,
-      transform: (body) => taskItemDetailSchema.parse(body),
-    }),
+    await getJson<Answer<typeof taskItemDetailSchema>>(
+      `${urlFor('api:task-item', params)}${anonymiseSearch(anonymised)}`,
+      {
+        signal,
+      },
+    ),
   );
 }
 

@@ -1,16 +1,15 @@
-import { taskOptionsSchema, type TaskOptions } from '@banksia/contracts/tasks';
+import type { taskOptionsSchema, TaskOptions } from '@banksia/contracts/tasks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 import { taskKeys } from './query-keys';
 
 /** What a teacher may put in a task for a class (GET api:task-options), for the "Set a task" form. */
 export async function getTaskOptions(classId: number, signal?: AbortSignal): Promise<TaskOptions> {
   return unwrap(
-    await getJson(urlFor('api:task-options', { classId }), {
+    await getJson<Answer<typeof taskOptionsSchema>>(urlFor('api:task-options', { classId }), {
       signal,
-      transform: (body) => taskOptionsSchema.parse(body),
     }),
   );
 }

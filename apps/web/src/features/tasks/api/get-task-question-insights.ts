@@ -1,8 +1,8 @@
-import { taskQuestionInsightsSchema, type TaskQuestionInsights } from '@banksia/contracts/tasks';
+import type { taskQuestionInsightsSchema, TaskQuestionInsights } from '@banksia/contracts/tasks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 import { anonymiseSearch, taskKeys } from './query-keys';
 
 /** Each student's answer to and mark for one question of a task (GET api:task-question-insights; teachers). */
@@ -12,10 +12,12 @@ export async function getTaskQuestionInsights(
   signal?: AbortSignal,
 ): Promise<TaskQuestionInsights> {
   return unwrap(
-    await getJson(`${urlFor('api:task-question-insights', params)}${anonymiseSearch(anonymised)}`, {
-      signal,
-      transform: (body) => taskQuestionInsightsSchema.parse(body),
-    }),
+    await getJson<Answer<typeof taskQuestionInsightsSchema>>(
+      `${urlFor('api:task-question-insights', params)}${anonymiseSearch(anonymised)}`,
+      {
+        signal,
+      },
+    ),
   );
 }
 

@@ -1,16 +1,15 @@
-import { taskDetailSchema, type TaskDetail } from '@banksia/contracts/tasks';
+import type { taskDetailSchema, TaskDetail } from '@banksia/contracts/tasks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson } from '../../../lib/request';
+import { getJson, type Answer } from '../../../lib/request';
 import { anonymiseSearch, taskKeys } from './query-keys';
 
 /** One task (GET api:task): teachers get each student's done items, students their own status. */
 export async function getTask(taskId: number, anonymised: boolean, signal?: AbortSignal): Promise<TaskDetail> {
   return unwrap(
-    await getJson(`${urlFor('api:task', { taskId })}${anonymiseSearch(anonymised)}`, {
+    await getJson<Answer<typeof taskDetailSchema>>(`${urlFor('api:task', { taskId })}${anonymiseSearch(anonymised)}`, {
       signal,
-      transform: (body) => taskDetailSchema.parse(body),
     }),
   );
 }

@@ -1,18 +1,18 @@
-import {
+import type {
   setupTeacherTrialResponse,
   trialAccountsResponse,
   trialClassSchema,
   trialListResponse,
-  type CreateStudentTrialBody,
-  type CreateTrialAccountsBody,
-  type SetupTeacherTrialBody,
-  type TrialClass,
-  type TrialClassType,
+  CreateStudentTrialBody,
+  CreateTrialAccountsBody,
+  SetupTeacherTrialBody,
+  TrialClass,
+  TrialClassType,
 } from '@banksia/contracts/trials';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson, postJson } from '../../../lib/request';
+import { getJson, postJson, type Answer } from '../../../lib/request';
 
 const trialsKey = ['trials'] as const;
 
@@ -22,9 +22,8 @@ export function trialsQueryOptions(classType: TrialClassType) {
     queryKey: [...trialsKey, classType],
     queryFn: async ({ signal }) =>
       unwrap(
-        await getJson(`${urlFor('api:admin-trials')}?class_type=${classType}`, {
+        await getJson<Answer<typeof trialListResponse>>(`${urlFor('api:admin-trials')}?class_type=${classType}`, {
           signal,
-          transform: (body) => trialListResponse.parse(body),
         }),
       ).results,
   });
@@ -45,33 +44,21 @@ function useInvalidatingMutation<In, Out>(mutationFn: (input: In) => Promise<Out
 /** Sets up a teacher trial (POST api:admin-teacher-trial). */
 export function useSetupTeacherTrial() {
   return useInvalidatingMutation(async (body: SetupTeacherTrialBody) =>
-    unwrap(
-      await postJson(urlFor('api:admin-teacher-trial'), body, {
-        transform: (answer) => setupTeacherTrialResponse.parse(answer),
-      }),
-    ),
+    unwrap(await postJson<Answer<typeof setupTeacherTrialResponse>>(urlFor('api:admin-teacher-trial'), body, {})),
   );
 }
 
 /** Makes a student trial class (POST api:admin-student-trial). */
 export function useCreateStudentTrial() {
   return useInvalidatingMutation(async (body: CreateStudentTrialBody) =>
-    unwrap(
-      await postJson(urlFor('api:admin-student-trial'), body, {
-        transform: (answer) => trialClassSchema.parse(answer),
-      }),
-    ),
+    unwrap(await postJson<Answer<typeof trialClassSchema>>(urlFor('api:admin-student-trial'), body, {})),
   );
 }
 
 /** Makes a batch of anonymous accounts; the answer is the only time their passwords are seen. */
 export function useCreateTrialAccounts() {
   return useInvalidatingMutation(async (body: CreateTrialAccountsBody) =>
-    unwrap(
-      await postJson(urlFor('api:admin-trial-accounts'), body, {
-        transform: (answer) => trialAccountsResponse.parse(answer),
-      }),
-    ),
+    unwrap(await postJson<Answer<typeof trialAccountsResponse>>(urlFor('api:admin-trial-accounts'), body, {})),
   );
 }
 
@@ -80,11 +67,9 @@ export function useExtendTrial() {
   return useInvalidatingMutation(
     async ({ classId, expirationDate }: { classId: number; expirationDate: string }): Promise<TrialClass> =>
       unwrap(
-        await postJson(
-          urlFor('api:admin-trial-extend', { classId }),
-          { expiration_date: expirationDate },
-          { transform: (answer) => trialClassSchema.parse(answer) },
-        ),
+        await postJson<Answer<typeof trialClassSchema>>(urlFor('api:admin-trial-extend', { classId }), {
+          expiration_date: expirationDate,
+        }),
       ),
   );
 }
@@ -93,9 +78,7 @@ export function useExtendTrial() {
 export function useConvertTrial() {
   return useInvalidatingMutation(async (classId: number): Promise<TrialClass> =>
     unwrap(
-      await postJson(urlFor('api:admin-trial-convert', { classId }), undefined, {
-        transform: (answer) => trialClassSchema.parse(answer),
-      }),
+      await postJson<Answer<typeof trialClassSchema>>(urlFor('api:admin-trial-convert', { classId }), undefined, {}),
     ),
   );
 }

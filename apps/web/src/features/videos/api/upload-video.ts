@@ -1,8 +1,8 @@
 import { FailureReason } from '@banksia/contracts/errors';
 import {
   MAX_PART_URLS,
-  videoPartUrlsResponse,
-  videoResponse,
+  type videoPartUrlsResponse,
+  type videoResponse,
   videoUploadStatus,
   type StartVideoUploadBody,
   type VideoSummary,
@@ -11,7 +11,7 @@ import {
 import { RequestFailure, unwrap } from '../../../components/request-failure';
 import { CSRF_HEADER_NAME, getCsrfToken, refreshCsrfToken } from '../../../lib/csrf';
 import { urlFor } from '../../../lib/named-routes';
-import { getJson, postJson } from '../../../lib/request';
+import { getJson, postJson, type Answer } from '../../../lib/request';
 
 /**
  * Resumable video upload (ADR 034, ADR 038): start an upload, send the file, then complete it. The server's answer
@@ -106,9 +106,10 @@ export async function uploadVideo(
   let status: VideoUploadStatus | null = null;
   const saved = window.localStorage.getItem(key);
   if (saved) {
-    const found = await getJson(urlFor('api:admin-video-upload', { uploadId: saved }), {
-      transform: (b) => videoUploadStatus.parse(b),
-    });
+    const found = await getJson<Answer<typeof videoUploadStatus>>(
+      urlFor('api:admin-video-upload', { uploadId: saved }),
+      {},
+    );
     if (found.ok) status = found.body;
     else window.localStorage.removeItem(key);
   }
@@ -122,9 +123,7 @@ export async function uploadVideo(
       size: file.size,
       duration,
     };
-    status = unwrap(
-      await postJson(urlFor('api:admin-video-uploads'), body, { transform: (b) => videoUploadStatus.parse(b) }),
-    );
+    status = unwrap(await postJson<Answer<typeof videoUploadStatus>>(urlFor('api:admin-video-uploads'), body));
     window.localStorage.setItem(key, status.upload_id);
   }
   const { upload_id: uploadId, chunk_size: chunkSize } = status;
@@ -150,9 +149,7 @@ export async function uploadVideo(
       // The connection dropped: wait and go on from where the server is (it may have kept the chunk).
       if (++failures > CHUNK_RETRIES) throw new RequestFailure(FailureReason.NETWORK_ERROR, null, null);
       await sleep(uploadTiming.retryBaseMs * 2 ** failures);
-      const where = await getJson(urlFor('api:admin-video-upload', { uploadId }), {
-        transform: (b) => videoUploadStatus.parse(b),
-      });
+      const where = await getJson<Answer<typeof videoUploadStatus>>(urlFor('api:admin-video-upload', { uploadId }), {});
       if (where.ok) offset = where.body.received;
       continue;
     }
@@ -170,20 +167,14 @@ export async function uploadVideo(
     options.onProgress({ sent: offset, total: file.size, resumed });
   }
   const done = unwrap(
-    await postJson(
-      urlFor('api:admin-video-upload-complete', { uploadId }),
-      {},
-      {
-        transform: (b) => videoResponse.parse(b),
-      },
-    ),
+    await postJson<Answer<typeof videoResponse>>(urlFor('api:admin-video-upload-complete', { uploadId }), {}, {}),
   );
   window.localStorage.removeItem(key);
   return done.video;
 }
 
 const statusOf = (uploadId: string) =>
-  getJson(urlFor('api:admin-video-upload', { uploadId }), { transform: (b) => videoUploadStatus.parse(b) });
+  getJson<Answer<typeof videoUploadStatus>>(urlFor('api:admin-video-upload', { uploadId }));
 
 /**
  * An upload straight to S3: the parts the bucket does not hold yet are PUT to presigned URLs, PARALLEL_PARTS at a
@@ -200,10 +191,9 @@ async function uploadToS3(
   try {
     for (let round = 1; ; round++) {
       await sendParts(file, status, options);
-      const done = await postJson(
+      const done = await postJson<Answer<typeof videoResponse>>(
         urlFor('api:admin-video-upload-complete', { uploadId }),
         {},
-        { transform: (b) => videoResponse.parse(b) },
       );
       if (done.ok) return done.body.video;
       if (done.status !== 409 || round >= COMPLETE_ROUNDS) unwrap(done);
@@ -250,10 +240,10 @@ async function sendParts(
       const wanted = [n, ...waiting.filter((m) => !fresh(m))].slice(0, MAX_PART_URLS);
       asking = (async () => {
         const answer = unwrap(
-          await postJson(
+          await postJson<Answer<typeof videoPartUrlsResponse>>(
             urlFor('api:admin-video-upload-parts', { uploadId }),
             { part_numbers: wanted },
-            { transform: (b) => videoPartUrlsResponse.parse(b), signal: options.signal },
+            { signal: options.signal },
           ),
         );
         const at = Date.now();

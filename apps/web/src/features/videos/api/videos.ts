@@ -1,4 +1,4 @@
-import {
+import type {
   captionCoursesResponse,
   captionOrderResponse,
   captionReviewCoursesResponse,
@@ -7,13 +7,13 @@ import {
   courseCaptionsResponse,
   videoResponse,
   videosResponse,
-  type CaptionReviewBody,
-  type SaveCaptionsBody,
+  CaptionReviewBody,
+  SaveCaptionsBody,
 } from '@banksia/contracts/videos';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { deleteJson, getJson, patchJson, postJson, putJson } from '../../../lib/request';
+import { deleteJson, getJson, patchJson, postJson, putJson, type Answer } from '../../../lib/request';
 
 /** The video library and captions API (content staff). Every write refreshes everything under ['videos']. */
 
@@ -22,10 +22,12 @@ export function videosQueryOptions(q: string) {
     queryKey: ['videos', 'list', q],
     queryFn: async ({ signal }) =>
       unwrap(
-        await getJson(`${urlFor('api:admin-videos')}${q ? `?q=${encodeURIComponent(q)}` : ''}`, {
-          signal,
-          transform: (b) => videosResponse.parse(b),
-        }),
+        await getJson<Answer<typeof videosResponse>>(
+          `${urlFor('api:admin-videos')}${q ? `?q=${encodeURIComponent(q)}` : ''}`,
+          {
+            signal,
+          },
+        ),
       ),
   });
 }
@@ -35,9 +37,7 @@ export function captionCoursesQueryOptions() {
   return queryOptions({
     queryKey: ['videos', 'caption-courses'],
     queryFn: async ({ signal }) =>
-      unwrap(
-        await getJson(urlFor('api:admin-captions'), { signal, transform: (b) => captionCoursesResponse.parse(b) }),
-      ),
+      unwrap(await getJson<Answer<typeof captionCoursesResponse>>(urlFor('api:admin-captions'), { signal })),
   });
 }
 export const useCaptionCourses = () => useQuery(captionCoursesQueryOptions());
@@ -47,9 +47,8 @@ export function courseCaptionsQueryOptions(courseId: number) {
     queryKey: ['videos', 'course-captions', courseId],
     queryFn: async ({ signal }) =>
       unwrap(
-        await getJson(urlFor('api:admin-course-captions', { courseId }), {
+        await getJson<Answer<typeof courseCaptionsResponse>>(urlFor('api:admin-course-captions', { courseId }), {
           signal,
-          transform: (b) => courseCaptionsResponse.parse(b),
         }),
       ),
   });
@@ -61,9 +60,8 @@ export function reviewCoursesQueryOptions() {
     queryKey: ['videos', 'review-courses'],
     queryFn: async ({ signal }) =>
       unwrap(
-        await getJson(urlFor('api:admin-caption-review-courses'), {
+        await getJson<Answer<typeof captionReviewCoursesResponse>>(urlFor('api:admin-caption-review-courses'), {
           signal,
-          transform: (b) => captionReviewCoursesResponse.parse(b),
         }),
       ),
   });
@@ -75,10 +73,12 @@ export function reviewQueueQueryOptions(courseId: number) {
     queryKey: ['videos', 'review-queue', courseId],
     queryFn: async ({ signal }) =>
       unwrap(
-        await getJson(urlFor('api:admin-caption-review-course', { courseId }), {
-          signal,
-          transform: (b) => captionReviewQueueResponse.parse(b),
-        }),
+        await getJson<Answer<typeof captionReviewQueueResponse>>(
+          urlFor('api:admin-caption-review-course', { courseId }),
+          {
+            signal,
+          },
+        ),
       ),
   });
 }
@@ -96,13 +96,11 @@ function useVideoWrite<I, O>(fn: (input: I) => Promise<O>) {
   });
 }
 
-const trackTransform = (b: unknown) => captionTrackResponse.parse(b);
+type TrackAnswer = Answer<typeof captionTrackResponse>;
 
 export const useRenameVideo = () =>
   useVideoWrite(async ({ videoId, title }: { videoId: number; title: string }) =>
-    unwrap(
-      await patchJson(urlFor('api:admin-video', { videoId }), { title }, { transform: (b) => videoResponse.parse(b) }),
-    ),
+    unwrap(await patchJson<Answer<typeof videoResponse>>(urlFor('api:admin-video', { videoId }), { title })),
   );
 
 export const useDeleteVideo = () =>
@@ -116,26 +114,25 @@ export const useSaveCaptions = () =>
     }: {
       videoId: number;
       body: Partial<SaveCaptionsBody> & Pick<SaveCaptionsBody, 'format' | 'text'>;
-    }) => unwrap(await putJson(urlFor('api:admin-video-captions', { videoId }), body, { transform: trackTransform })),
+    }) => unwrap(await putJson<TrackAnswer>(urlFor('api:admin-video-captions', { videoId }), body)),
   );
 
 export const useSubmitCaptions = () =>
   useVideoWrite(async ({ trackId, version }: { trackId: number; version: number }) =>
-    unwrap(await postJson(urlFor('api:admin-caption-submit', { trackId }), { version }, { transform: trackTransform })),
+    unwrap(await postJson<TrackAnswer>(urlFor('api:admin-caption-submit', { trackId }), { version })),
   );
 
 export const useReviewCaptions = () =>
   useVideoWrite(async ({ trackId, body }: { trackId: number; body: CaptionReviewBody }) =>
-    unwrap(await postJson(urlFor('api:admin-caption-review', { trackId }), body, { transform: trackTransform })),
+    unwrap(await postJson<TrackAnswer>(urlFor('api:admin-caption-review', { trackId }), body)),
   );
 
 export const useOrderCaptions = () =>
   useVideoWrite(async ({ courseId, videoIds, note }: { courseId: number; videoIds: number[]; note: string }) =>
     unwrap(
-      await postJson(
-        urlFor('api:admin-caption-orders', { courseId }),
-        { video_ids: videoIds, note },
-        { transform: (b) => captionOrderResponse.parse(b) },
-      ),
+      await postJson<Answer<typeof captionOrderResponse>>(urlFor('api:admin-caption-orders', { courseId }), {
+        video_ids: videoIds,
+        note,
+      }),
     ),
   );

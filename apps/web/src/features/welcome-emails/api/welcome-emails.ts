@@ -1,16 +1,16 @@
-import {
+import type {
   welcomeLogResponse,
   welcomePreviewResponse,
   welcomeStepListResponse,
   welcomeStepSchema,
   welcomeTestSendResponse,
-  type WelcomePreviewBody,
-  type WelcomeStepBody,
+  WelcomePreviewBody,
+  WelcomeStepBody,
 } from '@banksia/contracts/welcome-emails';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
-import { deleteJson, getJson, postJson, putJson } from '../../../lib/request';
+import { deleteJson, getJson, postJson, putJson, type Answer } from '../../../lib/request';
 
 const key = ['welcome-emails'] as const;
 
@@ -19,9 +19,8 @@ export function welcomeStepsQueryOptions() {
     queryKey: [...key, 'steps'],
     queryFn: async ({ signal }) =>
       unwrap(
-        await getJson(urlFor('api:admin-welcome-emails'), {
+        await getJson<Answer<typeof welcomeStepListResponse>>(urlFor('api:admin-welcome-emails'), {
           signal,
-          transform: (body) => welcomeStepListResponse.parse(body),
         }),
       ).results,
   });
@@ -38,9 +37,8 @@ export function useWelcomeLog(page: number) {
     queryKey: [...key, 'log', page],
     queryFn: async ({ signal }) =>
       unwrap(
-        await getJson(`${urlFor('api:admin-welcome-email-log')}?page=${page}`, {
+        await getJson<Answer<typeof welcomeLogResponse>>(`${urlFor('api:admin-welcome-email-log')}?page=${page}`, {
           signal,
-          transform: (body) => welcomeLogResponse.parse(body),
         }),
       ),
     placeholderData: keepPreviousData,
@@ -54,12 +52,12 @@ export function useSaveWelcomeStep() {
     mutationFn: async ({ id, body }: { id: number | null; body: WelcomeStepBody }) =>
       unwrap(
         id === null
-          ? await postJson(urlFor('api:admin-welcome-emails'), body, {
-              transform: (answer) => welcomeStepSchema.parse(answer),
-            })
-          : await putJson(urlFor('api:admin-welcome-email', { stepId: id }), body, {
-              transform: (answer) => welcomeStepSchema.parse(answer),
-            }),
+          ? await postJson<Answer<typeof welcomeStepSchema>>(urlFor('api:admin-welcome-emails'), body, {})
+          : await putJson<Answer<typeof welcomeStepSchema>>(
+              urlFor('api:admin-welcome-email', { stepId: id }),
+              body,
+              {},
+            ),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...key, 'steps'] }),
   });
@@ -79,9 +77,8 @@ export function useWelcomePreview(body: WelcomePreviewBody | null) {
     queryKey: [...key, 'preview', body?.subject, body?.body],
     queryFn: async ({ signal }) =>
       unwrap(
-        await postJson(urlFor('api:admin-welcome-email-preview'), body, {
+        await postJson<Answer<typeof welcomePreviewResponse>>(urlFor('api:admin-welcome-email-preview'), body, {
           signal,
-          transform: (answer) => welcomePreviewResponse.parse(answer),
         }),
       ),
     enabled: body !== null,
@@ -94,9 +91,11 @@ export function useTestSendWelcomeStep() {
   return useMutation({
     mutationFn: async (id: number) =>
       unwrap(
-        await postJson(urlFor('api:admin-welcome-email-test-send', { stepId: id }), undefined, {
-          transform: (answer) => welcomeTestSendResponse.parse(answer),
-        }),
+        await postJson<Answer<typeof welcomeTestSendResponse>>(
+          urlFor('api:admin-welcome-email-test-send', { stepId: id }),
+          undefined,
+          {},
+        ),
       ),
   });
 }

@@ -1,19 +1,19 @@
-import {
+import type {
   authoringOptionsSchema,
   examAuthoringSchema,
   examListResponse,
-  type AuthoringOptions,
-  type CreateExamBody,
-  type ExamAuthoring,
-  type ExamList,
-  type ExamListQuery,
-  type PublishExamBody,
-  type SaveExamBody,
+  AuthoringOptions,
+  CreateExamBody,
+  ExamAuthoring,
+  ExamList,
+  ExamListQuery,
+  PublishExamBody,
+  SaveExamBody,
 } from '@banksia/contracts/exam-authoring';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
-import { getJson, postJson, putJson, type RequestResult } from '../../../../lib/request';
+import { getJson, postJson, putJson, type RequestResult, type Answer } from '../../../../lib/request';
 
 export const authoringQueryKey = ['exam-authoring'] as const;
 
@@ -27,9 +27,8 @@ function queryString(query: ExamListQuery): string {
 
 export async function getExamList(query: ExamListQuery, signal?: AbortSignal): Promise<ExamList> {
   return unwrap(
-    await getJson(`${urlFor('api:admin-exams')}${queryString(query)}`, {
+    await getJson<Answer<typeof examListResponse>>(`${urlFor('api:admin-exams')}${queryString(query)}`, {
       signal,
-      transform: (body) => examListResponse.parse(body),
     }),
   );
 }
@@ -48,9 +47,8 @@ export function authoringOptionsQuery() {
     queryKey: [...authoringQueryKey, 'options'],
     queryFn: async ({ signal }): Promise<AuthoringOptions> =>
       unwrap(
-        await getJson(urlFor('api:admin-exam-options'), {
+        await getJson<Answer<typeof authoringOptionsSchema>>(urlFor('api:admin-exam-options'), {
           signal,
-          transform: (body) => authoringOptionsSchema.parse(body),
         }),
       ),
   });
@@ -65,9 +63,8 @@ export function authoringExamQuery(examId: number) {
     queryKey: [...authoringQueryKey, 'exam', examId],
     queryFn: async ({ signal }): Promise<ExamAuthoring> =>
       unwrap(
-        await getJson(urlFor('api:admin-exam', { examId }), {
+        await getJson<Answer<typeof examAuthoringSchema>>(urlFor('api:admin-exam', { examId }), {
           signal,
-          transform: (body) => examAuthoringSchema.parse(body),
         }),
       ),
     // The editor keeps its own copy while open; a refetch would not replace it, so do not poll.
@@ -84,9 +81,7 @@ export function useCreateExam() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateExamBody) =>
-      unwrap(
-        await postJson(urlFor('api:admin-exams'), body, { transform: (answer) => examAuthoringSchema.parse(answer) }),
-      ),
+      unwrap(await postJson<Answer<typeof examAuthoringSchema>>(urlFor('api:admin-exams'), body)),
     onSuccess: (exam) => {
       queryClient.setQueryData(authoringExamQuery(exam.id).queryKey, exam);
       void queryClient.invalidateQueries({ queryKey: [...authoringQueryKey, 'list'] });
@@ -97,15 +92,11 @@ export function useCreateExam() {
 
 /** One save of the editor; resolves with the request's result (the autosave reads 400 and 409 itself). */
 export function saveExam(examId: number, body: SaveExamBody): Promise<RequestResult<ExamAuthoring>> {
-  return putJson(urlFor('api:admin-exam', { examId }), body, {
-    transform: (answer) => examAuthoringSchema.parse(answer),
-  });
+  return putJson<Answer<typeof examAuthoringSchema>>(urlFor('api:admin-exam', { examId }), body, {});
 }
 
 export async function publishExam(examId: number, body: PublishExamBody): Promise<ExamAuthoring> {
   return unwrap(
-    await postJson(urlFor('api:admin-exam-publish', { examId }), body, {
-      transform: (answer) => examAuthoringSchema.parse(answer),
-    }),
+    await postJson<Answer<typeof examAuthoringSchema>>(urlFor('api:admin-exam-publish', { examId }), body, {}),
   );
 }

@@ -1,12 +1,12 @@
-import {
+import type {
   acceptAlternativeResultSchema,
-  type AcceptAlternativeResult,
-  type QuestionResponses,
+  AcceptAlternativeResult,
+  QuestionResponses,
 } from '@banksia/contracts/exam-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
-import { postJson } from '../../../../lib/request';
+import { postJson, type Answer } from '../../../../lib/request';
 import { classSittingsKey } from './get-class-sittings';
 import { examKeys } from '../../api/query-keys';
 import { questionResponsesKey, type QuestionParams } from './get-question-responses';
@@ -17,11 +17,9 @@ import { questionResponsesKey, type QuestionParams } from './get-question-respon
  */
 export async function acceptAlternative(params: QuestionParams, alternative: string): Promise<AcceptAlternativeResult> {
   return unwrap(
-    await postJson(
-      urlFor('api:class-exam-accept-alternative', params),
-      { alternative },
-      { transform: (answer) => acceptAlternativeResultSchema.parse(answer) },
-    ),
+    await postJson<Answer<typeof acceptAlternativeResultSchema>>(urlFor('api:class-exam-accept-alternative', params), {
+      alternative,
+    }),
   );
 }
 

@@ -1,8 +1,8 @@
-import { classSittingsSchema, type ClassSittings } from '@banksia/contracts/exam-api';
+import type { classSittingsSchema, ClassSittings } from '@banksia/contracts/exam-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
-import { getJson } from '../../../../lib/request';
+import { getJson, type Answer } from '../../../../lib/request';
 
 export type ClassExamParams = { classId: number; examId: number };
 
@@ -20,11 +20,10 @@ export async function getClassSittings(
   signal?: AbortSignal,
 ): Promise<ClassSittings> {
   return unwrap(
-    await getJson(
+    await getJson<Answer<typeof classSittingsSchema>>(
       `${urlFor('api:class-exam-sittings', { classId: params.classId, examId: params.examId })}${anonymiseSearch(params.anonymise)}`,
       {
         signal,
-        transform: (body) => classSittingsSchema.parse(body),
       },
     ),
   );

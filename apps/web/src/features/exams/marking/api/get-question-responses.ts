@@ -1,8 +1,8 @@
-import { questionResponsesSchema, type QuestionResponses } from '@banksia/contracts/exam-api';
+import type { questionResponsesSchema, QuestionResponses } from '@banksia/contracts/exam-api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
-import { getJson } from '../../../../lib/request';
+import { getJson, type Answer } from '../../../../lib/request';
 import { anonymiseSearch, type ClassExamParams } from './get-class-sittings';
 
 export type QuestionParams = ClassExamParams & { questionId: number };
@@ -16,11 +16,10 @@ export async function getQuestionResponses(
   signal?: AbortSignal,
 ): Promise<QuestionResponses> {
   return unwrap(
-    await getJson(
+    await getJson<Answer<typeof questionResponsesSchema>>(
       `${urlFor('api:class-exam-question-responses', { classId: params.classId, examId: params.examId, questionId: params.questionId })}${anonymiseSearch(params.anonymise)}`,
       {
         signal,
-        transform: (body) => questionResponsesSchema.parse(body),
       },
     ),
   );

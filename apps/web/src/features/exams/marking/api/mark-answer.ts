@@ -1,13 +1,13 @@
-import {
+import type {
   sittingAnswerSchema,
-  type MarkAnswerBody,
-  type QuestionResponses,
-  type SittingAnswer,
+  MarkAnswerBody,
+  QuestionResponses,
+  SittingAnswer,
 } from '@banksia/contracts/exam-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
-import { putJson } from '../../../../lib/request';
+import { putJson, type Answer } from '../../../../lib/request';
 import { classSittingsKey } from './get-class-sittings';
 import { examKeys } from '../../api/query-keys';
 import { questionResponsesKey, type QuestionParams } from './get-question-responses';
@@ -17,11 +17,7 @@ export async function markAnswer(
   params: { sittingId: number; questionId: number },
   body: MarkAnswerBody,
 ): Promise<SittingAnswer> {
-  return unwrap(
-    await putJson(urlFor('api:sitting-mark', params), body, {
-      transform: (answer) => sittingAnswerSchema.parse(answer),
-    }),
-  );
+  return unwrap(await putJson<Answer<typeof sittingAnswerSchema>>(urlFor('api:sitting-mark', params), body, {}));
 }
 
 /** The responses with one student's answer replaced by the server's marked answer. */

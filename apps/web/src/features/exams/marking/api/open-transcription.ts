@@ -1,8 +1,8 @@
-import { sittingSchema, type Sitting } from '@banksia/contracts/exam-api';
+import type { sittingSchema, Sitting } from '@banksia/contracts/exam-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
-import { postJson } from '../../../../lib/request';
+import { postJson, type Answer } from '../../../../lib/request';
 import type { ClassExamParams } from './get-class-sittings';
 
 export type StudentSittingParams = ClassExamParams & { profileId: number };
@@ -13,12 +13,11 @@ export type StudentSittingParams = ClassExamParams & { profileId: number };
  */
 export async function openTranscription(params: StudentSittingParams, signal?: AbortSignal): Promise<Sitting> {
   return unwrap(
-    await postJson(
+    await postJson<Answer<typeof sittingSchema>>(
       urlFor('api:class-exam-transcribe', params),
       {},
       {
         signal,
-        transform: (answer) => sittingSchema.parse(answer),
       },
     ),
   );

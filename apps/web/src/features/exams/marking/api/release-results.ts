@@ -1,19 +1,15 @@
-import { releaseResultsSchema, type ClassSittings, type ReleaseResults } from '@banksia/contracts/exam-api';
+import type { releaseResultsSchema, ClassSittings, ReleaseResults } from '@banksia/contracts/exam-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
-import { postJson } from '../../../../lib/request';
+import { postJson, type Answer } from '../../../../lib/request';
 import { examKeys } from '../../api/query-keys';
 import { classSittingsKey, type ClassExamParams } from './get-class-sittings';
 
 /** Releases (true) or holds (false) a class's results of an exam (POST api:class-exam-release; teachers). */
 export async function releaseResults(params: ClassExamParams, released: boolean): Promise<ReleaseResults> {
   return unwrap(
-    await postJson(
-      urlFor('api:class-exam-release', params),
-      { released },
-      { transform: (answer) => releaseResultsSchema.parse(answer) },
-    ),
+    await postJson<Answer<typeof releaseResultsSchema>>(urlFor('api:class-exam-release', params), { released }),
   );
 }
 

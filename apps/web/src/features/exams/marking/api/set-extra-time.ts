@@ -1,8 +1,8 @@
-import { extraTimeSchema, type ClassSittings, type ExtraTime } from '@banksia/contracts/exam-api';
+import type { extraTimeSchema, ClassSittings, ExtraTime } from '@banksia/contracts/exam-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
-import { putJson } from '../../../../lib/request';
+import { putJson, type Answer } from '../../../../lib/request';
 import { classSittingsKey, type ClassExamParams } from './get-class-sittings';
 
 /** Sets a student's extra minutes in a class, for every timed exam (PUT api:class-student-extra-time; teachers). */
@@ -11,11 +11,7 @@ export async function setExtraTime(
   minutes: number,
 ): Promise<ExtraTime> {
   return unwrap(
-    await putJson(
-      urlFor('api:class-student-extra-time', params),
-      { minutes },
-      { transform: (answer) => extraTimeSchema.parse(answer) },
-    ),
+    await putJson<Answer<typeof extraTimeSchema>>(urlFor('api:class-student-extra-time', params), { minutes }),
   );
 }
 

@@ -1,15 +1,13 @@
-import { demoCheckSchema, type DemoCheck, type DemoCheckBody } from '@banksia/contracts/exam-api';
+import type { demoCheckSchema, DemoCheck, DemoCheckBody } from '@banksia/contracts/exam-api';
 import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
-import { postJson } from '../../../../lib/request';
+import { postJson, type Answer } from '../../../../lib/request';
 
 /** Marks one answer of a demo question set (api:demo-question-set-check); the server stores nothing. */
 export async function checkDemoAnswer(examId: number, body: DemoCheckBody): Promise<DemoCheck> {
   return unwrap(
-    await postJson(urlFor('api:demo-question-set-check', { examId }), body, {
-      transform: (answer) => demoCheckSchema.parse(answer),
-    }),
+    await postJson<Answer<typeof demoCheckSchema>>(urlFor('api:demo-question-set-check', { examId }), body, {}),
   );
 }
 

@@ -1,8 +1,8 @@
-import { examViewSchema, type ExamView } from '@banksia/contracts/exam-api';
+import type { examViewSchema, ExamView } from '@banksia/contracts/exam-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
-import { getJson } from '../../../../lib/request';
+import { getJson, type Answer } from '../../../../lib/request';
 
 /**
  * A demo lesson's question set, open to everyone (api:demo-question-set): its questions without solutions, which
@@ -10,9 +10,8 @@ import { getJson } from '../../../../lib/request';
  */
 export async function getDemoQuestionSet(examId: number, signal?: AbortSignal): Promise<ExamView> {
   return unwrap(
-    await getJson(urlFor('api:demo-question-set', { examId }), {
+    await getJson<Answer<typeof examViewSchema>>(urlFor('api:demo-question-set', { examId }), {
       signal,
-      transform: (body) => examViewSchema.parse(body),
     }),
   );
 }

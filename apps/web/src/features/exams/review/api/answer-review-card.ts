@@ -1,9 +1,9 @@
 import type { ExamAnswer } from '@banksia/contracts/exams';
-import { reviewAnswerResultSchema, type ReviewAnswerResult } from '@banksia/contracts/review';
+import type { reviewAnswerResultSchema, ReviewAnswerResult } from '@banksia/contracts/review';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
-import { postJson } from '../../../../lib/request';
+import { postJson, type Answer } from '../../../../lib/request';
 import { browserTimeZone, reviewKeys } from './get-review-today';
 
 export interface ReviewCardKey {
@@ -15,9 +15,11 @@ export interface ReviewCardKey {
 export async function answerReviewCard(key: ReviewCardKey, answer: ExamAnswer): Promise<ReviewAnswerResult> {
   const tz = browserTimeZone();
   return unwrap(
-    await postJson(urlFor('api:review-answer', { ...key }), tz ? { answer, tz } : { answer }, {
-      transform: (body) => reviewAnswerResultSchema.parse(body),
-    }),
+    await postJson<Answer<typeof reviewAnswerResultSchema>>(
+      urlFor('api:review-answer', { ...key }),
+      tz ? { answer, tz } : { answer },
+      {},
+    ),
   );
 }
 

@@ -1,8 +1,8 @@
-import { reviewTodaySchema, type ReviewToday } from '@banksia/contracts/review';
+import type { reviewTodaySchema, ReviewToday } from '@banksia/contracts/review';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
-import { getJson } from '../../../../lib/request';
+import { getJson, type Answer } from '../../../../lib/request';
 
 /** The browser's time zone, so "today" is the student's day; undefined leaves the server's default. */
 export function browserTimeZone(): string | undefined {
@@ -17,9 +17,8 @@ export function browserTimeZone(): string | undefined {
 export async function getReviewToday(timeZone: string | undefined, signal?: AbortSignal): Promise<ReviewToday> {
   const search = timeZone ? `?${new URLSearchParams({ tz: timeZone }).toString()}` : '';
   return unwrap(
-    await getJson(`${urlFor('api:review-today')}${search}`, {
+    await getJson<Answer<typeof reviewTodaySchema>>(`${urlFor('api:review-today')}${search}`, {
       signal,
-      transform: (body) => reviewTodaySchema.parse(body),
     }),
   );
 }

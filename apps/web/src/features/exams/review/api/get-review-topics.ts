@@ -1,8 +1,8 @@
-import { reviewTopicsSchema, type ReviewTopics } from '@banksia/contracts/review';
+import type { reviewTopicsSchema, ReviewTopics } from '@banksia/contracts/review';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
-import { getJson } from '../../../../lib/request';
+import { getJson, type Answer } from '../../../../lib/request';
 import { reviewKeys } from './get-review-today';
 
 /**
@@ -11,9 +11,8 @@ import { reviewKeys } from './get-review-today';
  */
 export async function getReviewTopics(classId: number, signal?: AbortSignal): Promise<ReviewTopics> {
   return unwrap(
-    await getJson(urlFor('api:class-review-topics', { classId }), {
+    await getJson<Answer<typeof reviewTopicsSchema>>(urlFor('api:class-review-topics', { classId }), {
       signal,
-      transform: (body) => reviewTopicsSchema.parse(body),
     }),
   );
 }
