@@ -23,12 +23,13 @@ const embeddedActivity: EmbeddedActivityComponents = {
 };
 
 // The layer that shows notifications (and its transitions) mounts once the page is idle; one shown before then waits
-// in the notifications store and appears with it.
+// in the notifications store and appears with it. Tests (env 'test') render components alone, with no page heading to
+// wait for, so it mounts at once there.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
-function IdleNotifications() {
+function IdleNotifications({ atOnce }: { atOnce: boolean }) {
   const idle = useWhenIdle();
-  if (!idle) return null;
+  if (!idle && !atOnce) return null;
   return (
     <Suspense fallback={null}>
       <Notifications position="top-right" />
@@ -41,7 +42,7 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
-        <IdleNotifications />
+        <IdleNotifications atOnce={env === 'test'} />
         <EmbeddedActivityContext.Provider value={embeddedActivity}>
           <SessionAwareSupport>{children}</SessionAwareSupport>
         </EmbeddedActivityContext.Provider>

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SETTLE_TIMEOUT_MS, whenPageSettled } from './use-when-idle';
+import { SETTLE_TIMEOUT_MS, SETTLED_GRACE_MS, whenPageSettled } from './use-when-idle';
 
 describe('whenPageSettled', () => {
   beforeEach(() => {
@@ -20,15 +20,17 @@ describe('whenPageSettled', () => {
     expect(done).not.toHaveBeenCalled();
 
     document.querySelector('main')!.innerHTML = '<h1>Fractions</h1>';
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(SETTLED_GRACE_MS + 1);
     expect(done).toHaveBeenCalledTimes(1);
   });
 
-  it('is done at the first idle moment when the page fetches nothing', async () => {
+  it('is done a moment after the first idle moment when the page fetches nothing', async () => {
     const done = vi.fn();
     whenPageSettled(new QueryClient(), done);
     expect(done).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(SETTLED_GRACE_MS - 1);
+    expect(done).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(SETTLED_GRACE_MS + 1);
     expect(done).toHaveBeenCalledTimes(1);
   });
 
@@ -43,7 +45,7 @@ describe('whenPageSettled', () => {
     expect(done).not.toHaveBeenCalled();
 
     answer('the lesson');
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(SETTLED_GRACE_MS + 1);
     expect(done).toHaveBeenCalledTimes(1);
   });
 
@@ -63,7 +65,22 @@ describe('whenPageSettled', () => {
     expect(done).not.toHaveBeenCalled();
 
     second('class');
+    await vi.advanceTimersByTimeAsync(SETTLED_GRACE_MS + 1);
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits again for a request that starts in the moment after the idle one', async () => {
+    const client = new QueryClient();
+    const done = vi.fn();
+    whenPageSettled(client, done);
     await vi.advanceTimersByTimeAsync(1);
+    let answer!: (value: string) => void;
+    void client.fetchQuery({ queryKey: ['late'], queryFn: () => new Promise<string>((r) => (answer = r)) });
+    await vi.advanceTimersByTimeAsync(SETTLED_GRACE_MS * 2);
+    expect(done).not.toHaveBeenCalled();
+
+    answer('late');
+    await vi.advanceTimersByTimeAsync(SETTLED_GRACE_MS + 1);
     expect(done).toHaveBeenCalledTimes(1);
   });
 

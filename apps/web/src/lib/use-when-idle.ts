@@ -4,13 +4,18 @@ import { useContext, useEffect, useState } from 'react';
 /** Past this, an idle moment is not waited for any longer (a page that keeps the browser busy). */
 export const IDLE_TIMEOUT_MS = 1_500;
 
+/**
+ * How long the page must have stayed settled after the idle moment: its first interactions (a click, the first
+ * keystrokes) go before the extras' code is fetched and parsed.
+ */
+export const SETTLED_GRACE_MS = 300;
+
 /** Past this after the first render, the page's requests are not waited for any longer (a slow or polling page). */
 export const SETTLE_TIMEOUT_MS = 5_000;
 
-/** Whether the page's own content is showing: its main heading (every page has one h1 in <main>), if it has a main. */
+/** Whether the page's own content is showing: its main heading (every page has one h1 in <main>). */
 function headingShown(): boolean {
-  const main = document.querySelector('main');
-  return main === null || main.querySelector('h1') !== null;
+  return document.querySelector('main h1') !== null;
 }
 
 /**
@@ -24,6 +29,7 @@ export function whenPageSettled(queryClient: QueryClient | undefined, done: () =
   let finished = false;
   let idleId: number | undefined;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
   const fetching = () => (queryClient ? queryClient.isFetching() > 0 : false);
 
   const finish = () => {
@@ -32,27 +38,34 @@ export function whenPageSettled(queryClient: QueryClient | undefined, done: () =
     cleanup();
     done();
   };
+  const settled = () => !fetching() && headingShown();
+  // Still settled a moment after the idle moment: done. Otherwise the next change looks again.
+  const graceThenFinish = () => {
+    graceTimer = setTimeout(() => {
+      graceTimer = undefined;
+      if (settled()) finish();
+    }, SETTLED_GRACE_MS);
+  };
   const waitForIdle = () => {
-    if (finished || idleId !== undefined || idleTimer !== undefined) return;
+    if (finished || idleId !== undefined || idleTimer !== undefined || graceTimer !== undefined) return;
     if (typeof window.requestIdleCallback === 'function') {
       idleId = window.requestIdleCallback(
         () => {
           idleId = undefined;
           // A request that started meanwhile (one query waiting on another) is waited for too.
-          if (fetching() || !headingShown()) return;
-          finish();
+          if (settled()) graceThenFinish();
         },
         { timeout: IDLE_TIMEOUT_MS },
       );
     } else {
       idleTimer = setTimeout(() => {
         idleTimer = undefined;
-        if (!fetching() && headingShown()) finish();
+        if (settled()) graceThenFinish();
       }, 0);
     }
   };
   const check = () => {
-    if (!fetching() && headingShown()) waitForIdle();
+    if (settled()) waitForIdle();
   };
 
   const unsubscribe = queryClient?.getQueryCache().subscribe(check);
@@ -70,6 +83,7 @@ export function whenPageSettled(queryClient: QueryClient | undefined, done: () =
     clearTimeout(deadline);
     if (idleId !== undefined) window.cancelIdleCallback(idleId);
     if (idleTimer !== undefined) clearTimeout(idleTimer);
+    if (graceTimer !== undefined) clearTimeout(graceTimer);
   }
   return () => {
     finished = true;
