@@ -1,10 +1,10 @@
 import { changePasswordBody, PASSWORD_MIN_LENGTH } from '@banksia/contracts/accounts';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { FormFailureAlert } from '../../../components/form-failure-alert';
 import { fieldErrorsOf, validate, type FieldErrors } from '../../../components/field-errors';
 import { useChangePassword } from '../api/change-password';
+import { notify } from '../../../lib/notify';
 
 const MISMATCH = 'The two new passwords do not match.';
 
@@ -29,7 +29,7 @@ export function ChangePasswordForm() {
         setCurrent('');
         setNext('');
         setConfirm('');
-        notifications.show({
+        notify({
           color: 'teal',
           title: 'Password changed',
           message: 'Use your new password next time you sign in. Your other sessions have been signed out.',

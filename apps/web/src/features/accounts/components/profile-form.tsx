@@ -1,10 +1,10 @@
 import { updateProfileBody, type Me } from '@banksia/contracts/accounts';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { FormFailureAlert } from '../../../components/form-failure-alert';
 import { fieldErrorsOf, validate, type FieldErrors } from '../../../components/field-errors';
 import { useUpdateProfile } from '../api/update-profile';
+import { notify } from '../../../lib/notify';
 
 /** The signed-in user's first and last name. */
 export function ProfileForm({ me }: { me: Me }) {
@@ -27,7 +27,7 @@ export function ProfileForm({ me }: { me: Me }) {
       onSuccess: (saved) => {
         setFirstName(saved.user.first_name);
         setLastName(saved.user.last_name);
-        notifications.show({ color: 'teal', title: 'Profile saved', message: 'Your name has been updated.' });
+        notify({ color: 'teal', title: 'Profile saved', message: 'Your name has been updated.' });
       },
       onError: (error) => setErrors(fieldErrorsOf(error)),
     });

@@ -1,17 +1,16 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconMailForward } from '@tabler/icons-react';
 import { formErrorOf } from '../../../components/field-errors';
 import { useResendInvitation } from '../api/resend-invitation';
+import { notify } from '../../../lib/notify';
 
 /** Sends a user who has no password yet a new set-password link (for an account made by a class-list upload). */
 export function ResendInvitationButton({ userId, name }: { userId: number; name: string }) {
   const resend = useResendInvitation(userId);
   const onClick = () =>
     resend.mutate(undefined, {
-      onSuccess: (detail) => notifications.show({ color: 'teal', title: 'Invitation sent', message: detail }),
-      onError: (error) =>
-        notifications.show({ color: 'red', title: 'No invitation was sent', message: formErrorOf(error) }),
+      onSuccess: (detail) => notify({ color: 'teal', title: 'Invitation sent', message: detail }),
+      onError: (error) => notify({ color: 'red', title: 'No invitation was sent', message: formErrorOf(error) }),
     });
   return (
     <Stack gap="xs" align="flex-start">

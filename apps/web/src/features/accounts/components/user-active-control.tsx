@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { formErrorOf } from '../../../components/field-errors';
 import { useSetUserActive } from '../api/set-user-active';
+import { notify } from '../../../lib/notify';
 
 interface UserActiveControlProps {
   userId: number;
@@ -23,7 +23,7 @@ export function UserActiveControl({ userId, name, isActive, isSelf }: UserActive
       onSuccess: (answer) => {
         // The mutation updates the user query, so the status shown follows.
         close();
-        notifications.show({
+        notify({
           color: 'teal',
           message: answer.is_active ? `${name}'s account is active again.` : `${name}'s account has been deactivated.`,
         });

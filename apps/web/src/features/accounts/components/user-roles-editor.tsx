@@ -1,9 +1,9 @@
 import { roleLabels, roles, type Role } from '@banksia/contracts/accounts';
 import { Checkbox, Fieldset, Stack, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formErrorOf } from '../../../components/field-errors';
 import { useSaveUserRole } from '../api/save-user-role';
+import { notify } from '../../../lib/notify';
 
 const roleDescriptions: Record<Role, string> = {
   student: 'Studies in the classes they are enrolled in.',
@@ -40,12 +40,12 @@ export function UserRolesEditor({ userId, userRoles, isSelf }: UserRolesEditorPr
       { role, granted },
       {
         onSuccess: () =>
-          notifications.show({
+          notify({
             color: 'teal',
             message: `${roleLabels[role]} role ${granted ? 'granted' : 'removed'}.`,
           }),
         onError: (error) =>
-          notifications.show({
+          notify({
             color: 'red',
             title: `The ${roleLabels[role]} role was not ${granted ? 'granted' : 'removed'}`,
             message: formErrorOf(error),

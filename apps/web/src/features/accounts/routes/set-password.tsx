@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Container, Group, Paper, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconLinkOff } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
 import { usePasswordLink } from '../api/get-password-link';
 import { SetPasswordForm } from '../components/set-password-form';
+import { notify } from '../../../lib/notify';
 
 /** /account/set-password/:token/: the page a set-password link (invitation or reset) opens. */
 export function SetPasswordRoute() {
@@ -65,7 +65,7 @@ function SetPassword({ token }: { token: string }) {
               token={token}
               submitLabel={invite ? 'Set my password' : 'Change my password'}
               onDone={() => {
-                notifications.show({
+                notify({
                   color: 'teal',
                   title: 'Password set',
                   message: 'You are signed in. Use your new password next time.',

@@ -1,9 +1,9 @@
 import type { Student } from '@banksia/contracts/classes';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { formErrorOf } from '../../../components/field-errors';
 import { useWithdrawStudent } from '../api/withdraw-student';
+import { notify } from '../../../lib/notify';
 
 /**
  * "Withdraw" on a roster row (school admins): asks first, saying what happens to the student's work and fees, then
@@ -53,7 +53,7 @@ export function WithdrawStudentButton({
                 // may be gone by the time the answer is in, and React Query drops callbacks of unmounted callers.
                 withdraw.mutateAsync(student.profile_id).then(
                   () => {
-                    notifications.show({ color: 'teal', message: `${name} was withdrawn from ${classTitle}.` });
+                    notify({ color: 'teal', message: `${name} was withdrawn from ${classTitle}.` });
                     done();
                   },
                   () => undefined, // shown in the dialog from withdraw.error

@@ -8,13 +8,13 @@ import {
   type ExamLockState,
   type ExamLockStatus,
 } from '@banksia/contracts/rules/exam-lock';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { track } from '../../../lib/analytics';
 import { urlFor } from '../../../lib/named-routes';
 import { postJson, type Answer } from '../../../lib/request';
 import { classCourseProgressQueryOptions } from './get-class-course-progress';
+import { notify } from '../../../lib/notify';
 
 /** Locks or opens an exam for a class (POST api:class-exam-lock {status}). */
 export async function saveExamLock(classId: number, examId: number, status: ExamLockStatus): Promise<ClassExamLock> {
@@ -62,7 +62,7 @@ export function useSetExamLock(classId: number) {
     onSuccess: (_answer, { examId, status }) => apply({ type: 'success', examId, status }),
     onError: (_error, { examId, previous }) => {
       apply({ type: 'failure', examId, previous });
-      notifications.show({
+      notify({
         color: 'red',
         title: "Couldn't change the exam lock",
         message: 'The exam is as it was. Check your connection and try again.',

@@ -5,13 +5,13 @@ import {
   type SelfRatingEvent,
   type SelfRatingState,
 } from '@banksia/contracts/rules/self-rating';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
 import { postJson, type Answer } from '../../../lib/request';
 import { userCourseProgressQueryKey } from './get-user-course-progress';
+import { notify } from '../../../lib/notify';
 
 /** Saves the student's rating of a lesson (ajax:self-assessment); the lesson is the branch. */
 export async function saveSelfAssessment(body: SelfAssessmentBody): Promise<SelfAssessmentBody> {
@@ -99,7 +99,7 @@ export function useSetSelfRating(classId: number, userId: number) {
       const entry = pending.current.get(lessonId);
       apply({ type: 'failure', lessonId, currentRating: entry?.baseline ?? null });
       settle(lessonId);
-      notifications.show({
+      notify({
         color: 'red',
         title: 'Your rating was not saved',
         message: 'We put back your previous rating. Check your connection and try again.',

@@ -1,10 +1,10 @@
 import type { grokSchema, Grok, Mistakes } from '@banksia/contracts/exam-api';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../components/request-failure';
 import { urlFor } from '../../../lib/named-routes';
 import { putJson, type Answer } from '../../../lib/request';
 import { examKeys, type ClassExamParams } from './query-keys';
+import { notify } from '../../../lib/notify';
 
 /** The student now understands a mistake (true), or not yet (false) (PUT api:class-exam-question-grok). */
 export async function saveGrok(params: ClassExamParams & { questionId: number }, grokked: boolean): Promise<Grok> {
@@ -48,7 +48,7 @@ export function useSetGrok(params: ClassExamParams) {
       queryClient.setQueryData<Mistakes>(queryKey, (mistakes) =>
         withGrok(mistakes, questionId, context?.before ?? null),
       );
-      notifications.show({
+      notify({
         color: 'red',
         title: "Couldn't save that",
         message: 'The question is as it was. Check your connection and try again.',

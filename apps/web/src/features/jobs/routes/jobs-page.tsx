@@ -1,13 +1,13 @@
 import type { FailedJob } from '@banksia/contracts/jobs';
 import { Badge, Button, Code, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { formErrorOf } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { useJobs } from '../api/get-jobs';
 import { useRetryJob } from '../api/retry-job';
+import { notify } from '../../../lib/notify';
 
 function count(n: number, tone: string) {
   return n > 0 ? (
@@ -110,8 +110,8 @@ function FailedJobRow({ job }: { job: FailedJob }) {
   const retry = useRetryJob();
   const onRetry = () =>
     retry.mutate(job.id, {
-      onSuccess: () => notifications.show({ color: 'teal', message: `The ${job.queue} job is queued again.` }),
-      onError: (error) => notifications.show({ color: 'red', title: 'Not retried', message: formErrorOf(error) }),
+      onSuccess: () => notify({ color: 'teal', message: `The ${job.queue} job is queued again.` }),
+      onError: (error) => notify({ color: 'red', title: 'Not retried', message: formErrorOf(error) }),
     });
   return (
     <Table.Tr>

@@ -1,12 +1,12 @@
 import type { FulfilmentReviewItem } from '@banksia/contracts/payments-checkout';
 import { Alert, Badge, Button, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { formErrorOf } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { useFulfilmentReview, useRetryFulfilment } from '../api/fulfilment-review';
 import { formatMoney } from '../components/money';
+import { notify } from '../../../lib/notify';
 
 /** /content/admin/fulfilment-review/: paid checkouts whose fulfilment failed or needs a person, with retry. */
 export function FulfilmentReviewRoute() {
@@ -56,12 +56,12 @@ function ReviewRow({ item }: { item: FulfilmentReviewItem }) {
   const onRetry = () =>
     retry.mutate(item.checkout_session_id, {
       onSuccess: (answer) =>
-        notifications.show(
+        notify(
           answer.fulfilment === 'fulfilled'
             ? { color: 'teal', title: 'Fulfilled', message: `${item.student_name}'s classes are open.` }
             : { color: 'red', title: 'Still failing', message: answer.error ?? 'The retry failed again.' },
         ),
-      onError: (error) => notifications.show({ color: 'red', title: 'Not retried', message: formErrorOf(error) }),
+      onError: (error) => notify({ color: 'red', title: 'Not retried', message: formErrorOf(error) }),
     });
   return (
     <Table.Tr>

@@ -1,10 +1,10 @@
 import { emailDomainValue } from '@banksia/contracts/staff-reports';
 import { Badge, Button, Group, TagsInput, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldErrorsOf, formErrorOf } from '../../../components/field-errors';
 import { useSetEmailDomains } from '../api/reports';
+import { notify } from '../../../lib/notify';
 
 /**
  * A school's email domains, shown as badges, with an editor: domains are checked as typed (the same rule the server
@@ -70,7 +70,7 @@ export function EmailDomainsEditor({
       {
         onSuccess: () => {
           setEditing(false);
-          notifications.show({ color: 'teal', message: `Email domains of ${schoolName} saved.` });
+          notify({ color: 'teal', message: `Email domains of ${schoolName} saved.` });
         },
         onError: (failure) => {
           // The server names the field, with the position of a bad domain (`email_domains.1`).

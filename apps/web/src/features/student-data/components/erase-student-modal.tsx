@@ -1,10 +1,10 @@
 import { ERASURE_KEEPS, ERASURE_REMOVES, normaliseConfirmName } from '@banksia/contracts/student-data';
 import { Alert, Button, Group, List, Modal, Stack, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { fieldErrorsOf, formErrorOf } from '../../../components/field-errors';
 import { useEraseStudent } from '../api/erase-student';
+import { notify } from '../../../lib/notify';
 
 export interface StudentRef {
   userId: number;
@@ -39,7 +39,7 @@ export function EraseStudentModal({ student, opened, onClose }: EraseStudentModa
     if (!matches || erase.isPending) return;
     erase.mutate(typed, {
       onSuccess: (answer) => {
-        notifications.show({ color: 'teal', title: `${fullName} has been erased`, message: answer.detail });
+        notify({ color: 'teal', title: `${fullName} has been erased`, message: answer.detail });
         close();
       },
     });

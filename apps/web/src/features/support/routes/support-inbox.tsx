@@ -1,7 +1,6 @@
 import type { SupportRequest } from '@banksia/contracts/support';
 import { Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import { formErrorOf } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { useResolveSupportRequest } from '../api/resolve-support-request';
 import { useSupportRequests } from '../api/get-support-requests';
+import { notify } from '../../../lib/notify';
 
 type Filter = 'open' | 'resolved' | 'all';
 
@@ -77,8 +77,7 @@ function SupportRequestCard({ request }: { request: SupportRequest }) {
 
   const onResolve = () =>
     resolve.mutate(request.id, {
-      onError: (error) =>
-        notifications.show({ color: 'red', title: 'Not marked resolved', message: formErrorOf(error) }),
+      onError: (error) => notify({ color: 'red', title: 'Not marked resolved', message: formErrorOf(error) }),
     });
 
   return (

@@ -2,13 +2,13 @@ import { classTypeLabels } from '@banksia/contracts/welcome-emails';
 import { displayDate } from '@banksia/contracts/rules/class-expiry';
 import type { TrialClass } from '@banksia/contracts/trials';
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DateField } from '../../../components/date-input';
 import { fieldErrorsOf, formErrorOf } from '../../../components/field-errors';
 import { urlFor } from '../../../lib/named-routes';
 import { useConvertTrial, useExtendTrial } from '../api/trials';
+import { notify } from '../../../lib/notify';
 
 /** Expiry in words with its state: "until 10/03/2026", or "ended 10/03/2026" once read-only. */
 export function ExpiryBadge({ trial }: { trial: TrialClass }) {
@@ -50,7 +50,7 @@ function ExtendDialog({ trial, onClose }: { trial: TrialClass; onClose: () => vo
                 { classId: trial.id, expirationDate: date },
                 {
                   onSuccess: () => {
-                    notifications.show({
+                    notify({
                       color: 'teal',
                       message: `${trial.title} is open until ${displayDate(date)}.`,
                     });
@@ -87,7 +87,7 @@ function ConvertDialog({ trial, onClose }: { trial: TrialClass; onClose: () => v
             onClick={() =>
               convert.mutate(trial.id, {
                 onSuccess: () => {
-                  notifications.show({ color: 'teal', message: `${trial.title} is now a normal class.` });
+                  notify({ color: 'teal', message: `${trial.title} is now a normal class.` });
                   onClose();
                 },
               })

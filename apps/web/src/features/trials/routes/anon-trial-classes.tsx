@@ -1,7 +1,6 @@
 import { createStudentTrialBody } from '@banksia/contracts/trials';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { DateField } from '../../../components/date-input';
@@ -17,6 +16,7 @@ import { urlFor } from '../../../lib/named-routes';
 import { useCreateStudentTrial, useTrials } from '../api/trials';
 import { defaultTrialExpiry, SchoolAndCourseFields } from '../components/trial-fields';
 import { TrialTable } from '../components/trial-table';
+import { notify } from '../../../lib/notify';
 
 /** Where the accounts page opens for a class. */
 export function accountsPageFor(classId: number): string {
@@ -53,7 +53,7 @@ export function AnonTrialClassesRoute() {
     create.mutate(checked.data, {
       onSuccess: (trial) => {
         setTitle('');
-        notifications.show({ color: 'teal', message: `${trial.title} is ready: make its accounts next.` });
+        notify({ color: 'teal', message: `${trial.title} is ready: make its accounts next.` });
       },
       onError: (error) => setErrors(fieldErrorsOf(error)),
     });

@@ -24,7 +24,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import {
   fieldErrorsOf,
@@ -39,6 +38,7 @@ import {
   useTestSendWelcomeStep,
   useWelcomePreview,
 } from '../api/welcome-emails';
+import { notify } from '../../../lib/notify';
 
 /** A new email's starting values. */
 export const BLANK_STEP: WelcomeStepBody = {
@@ -121,7 +121,7 @@ export function StepEditor({ step, onDone }: { step: WelcomeStep | null; onDone:
       { id: step?.id ?? null, body: checked.data },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: 'Saved.' });
+          notify({ color: 'teal', message: 'Saved.' });
           onDone();
         },
         onError: (error) => setErrors(fieldErrorsOf(error)),
@@ -216,8 +216,8 @@ export function StepEditor({ step, onDone }: { step: WelcomeStep | null; onDone:
                   loading={testSend.isPending}
                   onClick={() =>
                     testSend.mutate(step.id, {
-                      onSuccess: (answer) => notifications.show({ color: 'teal', message: answer.detail }),
-                      onError: (error) => notifications.show({ color: 'red', message: formErrorOf(error) }),
+                      onSuccess: (answer) => notify({ color: 'teal', message: answer.detail }),
+                      onError: (error) => notify({ color: 'red', message: formErrorOf(error) }),
                     })
                   }
                 >
