@@ -15,7 +15,8 @@
  * - for reference, /healthz and sign-in with nothing else running, and each grid's bare SQL through pg.
  * Targets (exit 0 only when all pass, 1 otherwise, 2 when the bench itself fails): 30×200 p99 ≤ 25 ms; 300×200 p99
  * ≤ 250 ms with no errors (any answer but 200 is one); /healthz and sign-in p99 ≤ 50 ms during the 300-student load.
- * BENCH_EXPLAIN=30|300 prints the plan of that class's grid query instead; BENCH_TRACE=1 lists every answer slower
+ * BENCH_PROFILE=<folder> has the app write a CPU profile there. BENCH_EXPLAIN=30|300 prints the plan of that class's
+ * grid query instead; BENCH_TRACE=1 lists every answer slower
  * than 25 ms with its time in the run, and the bench's own event-loop delay. Removes its data folder and exits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -244,7 +245,9 @@ async function seed(db: Database) {
 
 /** Starts the app server as a child process on `databaseUrl`, answering on `port` once /healthz does. */
 async function startServer(o: { databaseUrl: string; port: number; dataDir: string; secret: string }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_PROFILE=<folder>: the app writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
