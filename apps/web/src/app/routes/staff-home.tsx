@@ -1,17 +1,20 @@
 import type { Me } from '@banksia/contracts/accounts';
-import { roleLabels } from '@banksia/contracts/rules/roles';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
   IconAt,
   IconBooks,
+  IconCash,
   IconChartBar,
   IconDatabase,
+  IconFileUpload,
   IconInbox,
   IconLayoutDashboard,
   IconListCheck,
   IconMail,
   IconPuzzle,
+  IconReceiptRefund,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -59,7 +62,9 @@ export function StaffHome({ me }: { me: Me }) {
   const contentAdmin = me.roles.includes('content_admin');
   const support = useSupportRequests({ enabled: contentAdmin });
   const open = support.data?.filter((r) => !r.resolved_at).length;
-  const otherRoles = me.roles.filter((r) => r === 'roster_admin' || r === 'payments_admin');
+  const rosterAdmin = me.roles.includes('roster_admin');
+  const paymentsAdmin = me.roles.includes('payments_admin');
+  const year = new Date().getFullYear();
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="admin-heading">
@@ -121,12 +126,49 @@ export function StaffHome({ me }: { me: Me }) {
           </AdminCard>
         </SimpleGrid>
       ) : null}
-      {otherRoles.length > 0 && (
-        <Text c="dimmed">
-          Tools for your {otherRoles.map((r) => roleLabels[r]).join(' and ')} role
-          {otherRoles.length > 1 ? 's are' : ' is'} not part of this version of Banksia yet.
-        </Text>
-      )}
+      {rosterAdmin || paymentsAdmin ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} maw={900}>
+          {rosterAdmin && (
+            <>
+              <AdminCard to={urlFor('enrolinator')} icon={<IconUsersGroup size={24} />} title="Roster reconciliation">
+                Review a school&apos;s roster upload (classes, teachers, students, roles), then apply or roll it back.
+              </AdminCard>
+              <AdminCard
+                to={urlFor('school-uploader')}
+                icon={<IconFileUpload size={24} />}
+                title="School roster uploaders"
+              >
+                Upload a timetabling export (Edval, the Banksia template…) for a school and year.
+              </AdminCard>
+            </>
+          )}
+          {paymentsAdmin && (
+            <>
+              <AdminCard
+                to={urlFor('content-admin-product-editor', { calendarYear: year })}
+                icon={<IconCash size={24} />}
+                title="Class prices and due dates"
+              >
+                Each school&apos;s price per class feature set, the due date, and whether unpaid classes lock.
+              </AdminCard>
+              <AdminCard
+                to={urlFor('content-admin-students-owing', { calendarYear: year })}
+                icon={<IconChartBar size={24} />}
+                title="Students owing"
+              >
+                Students with unpaid class fees, per school and class, and who is locked.
+              </AdminCard>
+              <AdminCard
+                to={urlFor('content-admin-refund-processes', { calendarYear: year })}
+                icon={<IconReceiptRefund size={24} />}
+                title="Refunds owed and refund runs"
+              >
+                Money owed back to students, paid out in runs a second person approves.
+              </AdminCard>
+            </>
+          )}
+        </SimpleGrid>
+      ) : null}
     </Stack>
   );
 }

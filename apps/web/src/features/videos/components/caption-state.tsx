@@ -10,11 +10,15 @@ export const CAPTION_STATE_LABELS: Record<CaptionState, { label: string; color: 
   approved: { label: 'Approved', color: 'teal' },
 };
 
+// A badge clips its label with an ellipsis; in a table's narrow column that left "NO CA…". The label is short, so it
+// keeps its full width and the column makes room for it.
+const unclipped = { root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+
 /** A video's caption state as a badge. */
 export function CaptionStateBadge({ state }: { state: CaptionState }) {
   const { label, color } = CAPTION_STATE_LABELS[state];
   return (
-    <Badge color={color} variant="light">
+    <Badge color={color} variant="light" styles={unclipped}>
       {label}
     </Badge>
   );
