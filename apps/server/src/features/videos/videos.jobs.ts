@@ -1,5 +1,5 @@
 import { defineJob, emptyPayload, type EmptyPayload } from '../../platform/jobs';
-import { removeAbandonedUploads } from './videos.service';
+import { removeAbandonedUploads } from './video-uploads.service';
 
 declare module '../../platform/jobs' {
   interface JobPayloads {

@@ -29,6 +29,7 @@ import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import * as captions from './captions.service';
+import * as videoUploads from './video-uploads.service';
 import * as videos from './videos.service';
 
 /** The video library, resumable video uploads and captions (ADR 034): content staff only. */
@@ -77,13 +78,13 @@ export function videosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${uploads}/`,
       { config, schema: { tags, body: startVideoUploadBody, response: { 201: videoUploadStatus } } },
       async (request, reply) =>
-        reply.status(201).send(await videos.startUpload(deps, requireActor(request), request.body)),
+        reply.status(201).send(await videoUploads.startUpload(deps, requireActor(request), request.body)),
     );
 
     app.get(
       `${uploads}/:uploadId/`,
       { config, schema: { tags, params: videoUploadParams, response: { 200: videoUploadStatus } } },
-      async (request) => videos.uploadStatus(deps, requireActor(request), request.params.uploadId, request.log),
+      async (request) => videoUploads.uploadStatus(deps, requireActor(request), request.params.uploadId, request.log),
     );
 
     // An upload straight to S3: presigned URLs the browser PUTs parts to (the bytes never pass through the app).
@@ -94,7 +95,7 @@ export function videosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: videoUploadParams, body: videoPartUrlsBody, response: { 200: videoPartUrlsResponse } },
       },
       async (request) =>
-        videos.presignParts(deps, requireActor(request), request.params.uploadId, request.body.part_numbers),
+        videoUploads.presignParts(deps, requireActor(request), request.params.uploadId, request.body.part_numbers),
     );
 
     // The chunk's bytes are the body (application/octet-stream), at most VIDEO_CHUNK_BYTES.
@@ -111,7 +112,7 @@ export function videosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             errors: { body: ['Send the chunk as application/octet-stream.'] },
           });
         }
-        return videos.appendChunk(
+        return videoUploads.appendChunk(
           deps,
           requireActor(request),
           request.params.uploadId,
@@ -128,7 +129,13 @@ export function videosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         reply
           .status(201)
           .send(
-            await videos.completeUpload(deps, requireActor(request), request.params.uploadId, request.ip, request.log),
+            await videoUploads.completeUpload(
+              deps,
+              requireActor(request),
+              request.params.uploadId,
+              request.ip,
+              request.log,
+            ),
           ),
     );
 
@@ -136,7 +143,7 @@ export function videosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${uploads}/:uploadId/`,
       { config, schema: { tags, params: videoUploadParams } },
       async (request, reply) => {
-        await videos.cancelUpload(deps, requireActor(request), request.params.uploadId, request.log);
+        await videoUploads.cancelUpload(deps, requireActor(request), request.params.uploadId, request.log);
         return reply.status(204).send();
       },
     );

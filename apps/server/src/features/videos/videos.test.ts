@@ -28,7 +28,7 @@ import { createSession, SESSION_COOKIE } from '../../platform/session';
 import { parseCaptions } from './caption-format';
 import { mp4File, webmFile } from './video-fixtures';
 import { readVideoDuration } from './video-duration';
-import { removeAbandonedUploads } from './videos.service';
+import { removeAbandonedUploads } from './video-uploads.service';
 
 const ctx = useTestApp();
 
