@@ -9,7 +9,5 @@ interface SlugCheck {
 
 /** Whether a slug is free (GET api:admin-course-check-slug), and which course holds it if not. */
 export async function checkSlug(slug: string): Promise<SlugCheck> {
-  return unwrap(
-    await getJson<SlugCheck>(`${urlFor('api:admin-course-check-slug')}?slug=${encodeURIComponent(slug)}`, {}),
-  );
+  return unwrap(await getJson<SlugCheck>(`${urlFor('api:admin-course-check-slug')}?slug=${encodeURIComponent(slug)}`));
 }

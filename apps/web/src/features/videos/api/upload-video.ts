@@ -108,7 +108,6 @@ export async function uploadVideo(
   if (saved) {
     const found = await getJson<Answer<typeof videoUploadStatus>>(
       urlFor('api:admin-video-upload', { uploadId: saved }),
-      {},
     );
     if (found.ok) status = found.body;
     else window.localStorage.removeItem(key);
@@ -149,7 +148,7 @@ export async function uploadVideo(
       // The connection dropped: wait and go on from where the server is (it may have kept the chunk).
       if (++failures > CHUNK_RETRIES) throw new RequestFailure(FailureReason.NETWORK_ERROR, null, null);
       await sleep(uploadTiming.retryBaseMs * 2 ** failures);
-      const where = await getJson<Answer<typeof videoUploadStatus>>(urlFor('api:admin-video-upload', { uploadId }), {});
+      const where = await getJson<Answer<typeof videoUploadStatus>>(urlFor('api:admin-video-upload', { uploadId }));
       if (where.ok) offset = where.body.received;
       continue;
     }
