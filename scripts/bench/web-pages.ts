@@ -161,8 +161,10 @@ async function measure(browser: Browser, spec: PageSpec, storage: Record<string,
   const page = await context.newPage();
   // The moment the ready element is laid out, read in the page (Playwright notices it some milliseconds later, and
   // scripts the page requests in between would count as loaded before it was usable).
-  await page.addInitScript((selector: string) => {
-    const state = window as unknown as { __benchReadyAt?: number };
+  // Given as source text: tsx compiles a function argument with its own helpers (`__name`), which the page lacks, and
+  // the script would fail there without a word.
+  await page.addInitScript(`(() => {
+    const selector = ${JSON.stringify(spec.readyCss)};
     const shown = () => {
       const element = document.querySelector(selector);
       if (!element) return false;
@@ -170,18 +172,21 @@ async function measure(browser: Browser, spec: PageSpec, storage: Record<string,
       return box.width > 0 && box.height > 0;
     };
     const observer = new MutationObserver(() => {
-      if (state.__benchReadyAt === undefined && shown()) {
-        state.__benchReadyAt = performance.now();
+      if (window.__benchReadyAt === undefined && shown()) {
+        window.__benchReadyAt = performance.now();
         observer.disconnect();
       }
     });
     observer.observe(document, { childList: true, subtree: true, attributes: true });
-  }, spec.readyCss);
+  })();`);
   await page.goto(spec.path, { waitUntil: 'commit' });
   await spec.ready(page).first().waitFor({ timeout: 30_000 });
-  const readyAt = await page.evaluate(
-    () => (window as unknown as { __benchReadyAt?: number }).__benchReadyAt ?? performance.now(),
-  );
+  const seen = await page.evaluate(() => (window as unknown as { __benchReadyAt?: number }).__benchReadyAt);
+  const readyAt = seen ?? (await page.evaluate(() => performance.now()));
+  if (flag('--files'))
+    log(
+      `${spec.name}: ready at ${readyAt.toFixed(0)} ms (${seen === undefined ? 'as Playwright saw it' : 'seen in the page'})`,
+    );
   // Let the page finish what it started (lazy editors, the rest of its data), then read every resource it loaded.
   await page.waitForLoadState('networkidle');
   await sleep(1_000);
@@ -235,7 +240,16 @@ async function lighthouseScore(url: string, cookie: string | undefined, runs: nu
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+      // Without the background-networking flags Chromium keeps trying hosts this closed network refuses.
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const result = await lighthouse(url, {
@@ -246,7 +260,26 @@ async function lighthouseScore(url: string, cookie: string | undefined, runs: nu
         ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       });
       const score = result?.lhr.categories.performance?.score;
-      if (typeof score !== 'number') throw new Error(`Lighthouse gave no score for ${url}`);
+      if (typeof score !== 'number') {
+        const why = result?.lhr.runtimeError?.message ?? 'no runtime error reported';
+        throw new Error(`Lighthouse gave no score for ${url}: ${why}`);
+      }
+      if (flag('--files')) {
+        const audits = result.lhr.audits;
+        const metric = (id: string) => `${id} ${audits[id]?.displayValue ?? '?'} (${audits[id]?.score ?? '?'})`;
+        log(
+          `  lighthouse ${new URL(url).pathname}: ${Math.round(score * 100)}; ` +
+            [
+              'first-contentful-paint',
+              'largest-contentful-paint',
+              'total-blocking-time',
+              'speed-index',
+              'cumulative-layout-shift',
+            ]
+              .map(metric)
+              .join(', '),
+        );
+      }
       scores.push(Math.round(score * 100));
     } finally {
       await chrome.kill();

@@ -9,7 +9,6 @@ import { RootError, RootHydrateFallback, RootLayout } from './layouts/root-layou
 import { ErrorPage } from './pages/error-page';
 import { RouteError } from './pages/route-error';
 import type { RouteHandle } from './route-handle';
-import { AccountRoute } from './routes/account';
 import * as gridsRoutes from './route-tables/grids';
 import * as insightsRoutes from './route-tables/insights';
 import * as tasksRoutes from './route-tables/tasks';
@@ -26,7 +25,7 @@ const handle = (name: string): RouteHandle => ({ name });
 
 /**
  * Every page of the app. Each route's `handle.name` is the stable name page views are recorded under.
- * Pages other than /account/ load lazily, so a student's first page stays small.
+ * Every page loads lazily (alongside the session request), so the first page of any visit stays small.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
@@ -49,7 +48,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               // Errors below show inside the app shell.
               errorElement: <RouteError />,
               children: [
-                { path: 'account', handle: handle('account'), Component: AccountRoute },
+                {
+                  // Loads alongside the root loader's session request, so it costs no extra round trip.
+                  path: 'account',
+                  handle: handle('account'),
+                  lazy: async () => ({ Component: (await import('./routes/account')).AccountRoute }),
+                },
                 {
                   path: 'account/logout',
                   handle: handle('account-logout'),

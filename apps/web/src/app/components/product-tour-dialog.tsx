@@ -1,6 +1,6 @@
 import { Button, Group, List, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { tourSteps } from './product-tour';
+import { tourSteps } from './product-tour-steps';
 
 /** The tour itself: a modal stepper, loaded when someone first asks for the tour. */
 export function ProductTourDialog({

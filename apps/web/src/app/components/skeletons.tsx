@@ -1,4 +1,5 @@
-import { Box, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Paper, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { LessonColumns } from '../../components/lesson-columns';
 import type { ReactNode } from 'react';
 
 /** A placeholder with the shape of what is loading; screen readers hear only `label`. */
@@ -59,12 +60,14 @@ export function PlayerSkeleton({ label = 'Loading the lesson' }: { label?: strin
       <Stack gap="md">
         <Skeleton h={32} w="50%" />
         <Skeleton h={14} w={120} />
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <Skeleton h={22} w="40%" mb="sm" />
-            <Skeleton style={{ aspectRatio: '16 / 9' }} h="auto" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
+        <LessonColumns
+          main={
+            <>
+              <Skeleton h={22} w="40%" mb="sm" />
+              <Skeleton style={{ aspectRatio: '16 / 9' }} h="auto" />
+            </>
+          }
+          side={
             <Paper withBorder p="md">
               <Stack gap="sm">
                 {Array.from({ length: 4 }, (_, i) => (
@@ -72,8 +75,8 @@ export function PlayerSkeleton({ label = 'Loading the lesson' }: { label?: strin
                 ))}
               </Stack>
             </Paper>
-          </Grid.Col>
-        </Grid>
+          }
+        />
       </Stack>
     </Loading>
   );

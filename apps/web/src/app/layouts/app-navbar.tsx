@@ -1,83 +1,32 @@
 import type { Me } from '@banksia/contracts/accounts';
 import { isStaff } from '@banksia/contracts/rules/roles';
-import { AppShell, Box, NavLink, Stack, Text } from '@mantine/core';
+import { AppShell, Box, Text } from '@mantine/core';
 import {
   IconBook,
   IconBooks,
   IconBuildingCommunity,
   IconChecklist,
-  IconFileText,
-  IconLayoutDashboard,
-  IconListCheck,
-  IconMail,
-  IconPencil,
   IconRepeat,
-  IconTableImport,
-  IconUserCog,
   IconHome,
-  IconInbox,
   IconLibrary,
   IconSchool,
-  IconUsers,
   IconUsersGroup,
-  IconPuzzle,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
-import { AnonymiserToggle } from '../../components/anonymiser-toggle';
+import { lazy, Suspense } from 'react';
 import { useAnonymiser } from '../../lib/anonymiser';
 import { ProductTour } from '../components/product-tour';
 import { LazyCourseJumper } from './lazy-shell';
+import { Item, NavSection } from './app-navbar-items';
 import classes from './app-navbar.module.css';
 import { track } from '../../lib/analytics';
 import { urlFor } from '../../lib/named-routes';
 
-function NavSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text component="h2" size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mt="md" mb={4}>
-        {title}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
-
-/** A navigation link that is marked current when the page is at or below `match`. */
-function Item({
-  to,
-  label,
-  icon,
-  match = to,
-  exact = false,
-  description,
-  onClick,
-}: {
-  to: string;
-  label: string;
-  icon: ReactNode;
-  match?: string;
-  exact?: boolean;
-  description?: string;
-  onClick?: () => void;
-}) {
-  const { pathname } = useLocation();
-  const active = exact ? pathname === match : pathname.startsWith(match);
-  return (
-    <NavLink
-      component={Link}
-      to={to}
-      label={label}
-      description={description}
-      leftSection={icon}
-      active={active}
-      aria-current={active ? 'page' : undefined}
-      onClick={onClick}
-      // Mantine fades an active link's description, which on the hover colour falls below AA contrast.
-      styles={active ? { description: { opacity: 1, color: 'var(--mantine-color-teal-9)' } } : undefined}
-    />
-  );
-}
+// Only teachers see "Hide student names"; its switch loads with their first page, not with every student's.
+const SchoolNavSection = lazy(async () => ({ default: (await import('./app-navbar-staff')).SchoolNavSection }));
+const AdminNavSection = lazy(async () => ({ default: (await import('./app-navbar-staff')).AdminNavSection }));
+const AnonymiserToggle = lazy(async () => ({
+  default: (await import('../../components/anonymiser-toggle')).AnonymiserToggle,
+}));
 
 /**
  * The navigation for the user's roles: their courses, the library and their classes for everyone; their school for
@@ -130,38 +79,16 @@ export function AppNavbar({ me }: { me: Me }) {
         {me.classes.length > 0 && <Item to={urlFor('tasks')} label="Tasks" icon={icon(IconChecklist)} />}
         {studying.length > 0 && <Item to={urlFor('review')} label="Today's review" icon={icon(IconRepeat)} />}
         {teaches && (
-          <NavSection title="School">
-            {schoolSlugs.map(([slug, name]) => (
-              <Item
-                key={slug}
-                to={urlFor('school', { schoolSlug: slug })}
-                label="School dashboard"
-                description={schoolSlugs.length > 1 ? name : undefined}
-                icon={icon(IconLayoutDashboard)}
-              />
-            ))}
-            <Item to={urlFor('class-management')} label="Class management" icon={icon(IconUserCog)} />
-            <Item to={urlFor('class-list-uploader')} label="Upload a class list" icon={icon(IconTableImport)} />
-          </NavSection>
+          <Suspense fallback={null}>
+            <SchoolNavSection schools={schoolSlugs} />
+          </Suspense>
         )}
         {teaching.length > 0 && <NavSection title="Teaching">{teaching.map(classLink)}</NavSection>}
         {studying.length > 0 && <NavSection title="Classes">{studying.map(classLink)}</NavSection>}
         {contentAdmin && (
-          <NavSection title="Admin">
-            <Item to={urlFor('content-admin')} label="Content administration" icon={icon(IconLayoutDashboard)} exact />
-            <Item
-              to={urlFor('content-admin-courses')}
-              match="/content/admin/courses/"
-              label="Courses to edit"
-              icon={icon(IconPencil)}
-            />
-            <Item to={urlFor('content-admin-exams')} label="Exams and question sets" icon={icon(IconFileText)} />
-            <Item to="/content/admin/users/edit/" label="Users" icon={icon(IconUsers)} />
-            <Item to={urlFor('content-admin-activities')} label="Activities" icon={icon(IconPuzzle)} />
-            <Item to="/content/admin/support/" label="Support inbox" icon={icon(IconInbox)} />
-            <Item to={urlFor('content-admin-outbox')} label="Email outbox" icon={icon(IconMail)} />
-            <Item to={urlFor('content-admin-jobs')} label="Background jobs" icon={icon(IconListCheck)} />
-          </NavSection>
+          <Suspense fallback={null}>
+            <AdminNavSection />
+          </Suspense>
         )}
         {me.classes.length === 0 && !contentAdmin && (
           <Text size="sm" c="dimmed" px="sm" mt="md">
@@ -172,8 +99,10 @@ export function AppNavbar({ me }: { me: Me }) {
       </AppShell.Section>
       <AppShell.Section pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         {teaches && (
-          <Box px="sm" py={4}>
-            <AnonymiserToggle checked={anonymised} onChange={setAnonymised} withDescription={false} />
+          <Box px="sm" py={4} mih={28}>
+            <Suspense fallback={null}>
+              <AnonymiserToggle checked={anonymised} onChange={setAnonymised} withDescription={false} />
+            </Suspense>
           </Box>
         )}
         <Box px="xs" pt={4}>

@@ -1,6 +1,7 @@
 import { FailureReason } from '@banksia/contracts/errors';
 import { isListed } from '@banksia/contracts/rules/listing';
 import { Box } from '@mantine/core';
+import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import { useClassCourseProgress } from '../../features/courses/api/get-class-course-progress';
 import { useUserCourseProgress } from '../../features/courses/api/get-user-course-progress';
@@ -63,7 +64,12 @@ export function ClassCourseTopicRoute() {
           loadable={classProgress}
           skeleton={<CardsSkeleton label="Loading the class's progress" cards={1} />}
         >
-          {(data) => contents(null, data)}
+          {(data) => (
+            // The teacher's lesson table and exam actions load apart (teacher-only.tsx); the skeleton stays till then.
+            <Suspense fallback={<CardsSkeleton label="Loading the class's progress" cards={1} />}>
+              {contents(null, data)}
+            </Suspense>
+          )}
         </LoadableView>
       </>
     );

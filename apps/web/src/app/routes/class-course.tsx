@@ -1,4 +1,5 @@
 import { Group, Text } from '@mantine/core';
+import { Suspense } from 'react';
 import { useClassCourseProgress } from '../../features/courses/api/get-class-course-progress';
 import { useUserCourseProgress } from '../../features/courses/api/get-user-course-progress';
 import { StudentCourseOverview, TeacherCourseOverview } from '../../features/courses/components/class-course-overview';
@@ -48,7 +49,10 @@ function TeacherView({ context }: { context: ClassContext }) {
               <Text c="dimmed">No students are enrolled yet, so there is no progress to show.</Text>
             </Group>
           )}
-          <TeacherCourseOverview assemblage={context.assemblage} listing={context.listing} classProgress={data} />
+          {/* The teacher's lesson tables and exam actions load apart (teacher-only.tsx); the skeleton stays till then. */}
+          <Suspense fallback={<CardsSkeleton label="Loading the class's progress" />}>
+            <TeacherCourseOverview assemblage={context.assemblage} listing={context.listing} classProgress={data} />
+          </Suspense>
         </>
       )}
     </LoadableView>

@@ -10,10 +10,9 @@ import { formatAverage, plural } from '../utils/format';
 import { openableLessons } from '../utils/lesson-access';
 import { chunksVisited } from '../utils/lesson-progress';
 import { ExamList } from './exam-list';
-import { ExamTeacherActions } from './exam-teacher-actions';
+import { ExamTeacherActions, TeacherLessonTable } from './teacher-only';
 import { LessonList } from './lesson-list';
 import { ProgressMeter } from './progress-meter';
-import { TeacherLessonTable } from './teacher-lesson-table';
 import { CourseWideItems } from './topic-contents';
 
 interface OverviewProps {

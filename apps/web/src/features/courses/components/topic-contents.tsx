@@ -10,9 +10,8 @@ import { IconBooks } from '@tabler/icons-react';
 import { childItems, type ClassItem } from '../utils/class-tree';
 import { AttachmentList } from './attachment-list';
 import { ExamList } from './exam-list';
-import { ExamTeacherActions } from './exam-teacher-actions';
+import { ExamTeacherActions, TeacherLessonTable } from './teacher-only';
 import { LessonList } from './lesson-list';
-import { TeacherLessonTable } from './teacher-lesson-table';
 
 interface TopicContentsProps {
   assemblage: ClassAssemblage;

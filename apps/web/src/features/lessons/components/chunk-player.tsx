@@ -1,5 +1,5 @@
 import type { Lesson } from '@banksia/contracts/courses';
-import { Alert, Anchor, Button, Grid, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useHotkeys } from '@mantine/hooks';
 import {
   IconArrowLeft,
@@ -11,10 +11,11 @@ import {
   IconPuzzle,
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { LessonColumns } from '../../../components/lesson-columns';
 import { Link, useNavigate } from 'react-router';
 import { ChunkNav } from './chunk-nav';
 import { useDemoMode } from './demo-mode';
-import { SelfRatingControl } from './self-rating-control';
+import { LazySelfRatingControl } from './lazy-self-rating-control';
 import { useChunkVisit } from './use-chunk-visit';
 import { useWatchTracker } from './use-watch-tracker';
 import { VideoPanel } from './video-panel';
@@ -96,8 +97,8 @@ export function ChunkPlayer(props: ChunkPlayerProps) {
           Part {chunk.index} of {chunks.length}
         </Text>
       </div>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+      <LessonColumns
+        main={
           <Stack gap="sm">
             <Title order={2} size="h3">
               {chunk.title}
@@ -136,8 +137,8 @@ export function ChunkPlayer(props: ChunkPlayerProps) {
               Tip: press <Kbd size="xs">[</Kbd> for the previous part and <Kbd size="xs">]</Kbd> for the next.
             </Text>
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        }
+        side={
           <Stack gap="md">
             <Paper withBorder p="sm" component="section" aria-labelledby="lesson-parts-heading">
               <Title order={2} size="h5" px="sm" pt={4} pb="xs" id="lesson-parts-heading">
@@ -153,7 +154,7 @@ export function ChunkPlayer(props: ChunkPlayerProps) {
             </Paper>
             {rating && (
               <Paper withBorder p="md" component="section" aria-label="Rate this lesson">
-                <SelfRatingControl value={rating.value} onChange={rating.onChange} />
+                <LazySelfRatingControl value={rating.value} onChange={rating.onChange} />
               </Paper>
             )}
             {hasResources && (
@@ -191,8 +192,8 @@ export function ChunkPlayer(props: ChunkPlayerProps) {
               </Paper>
             )}
           </Stack>
-        </Grid.Col>
-      </Grid>
+        }
+      />
     </Stack>
   );
 }
