@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { meQueryOptions } from '../features/accounts/api/get-me';
 import { endSession } from '../features/accounts/api/logout';
 import { RequireRole } from './guards/require-role';
@@ -13,15 +13,37 @@ import * as gridsRoutes from './route-tables/grids';
 import * as insightsRoutes from './route-tables/insights';
 import * as tasksRoutes from './route-tables/tasks';
 import * as reviewRoutes from './route-tables/review';
-import * as schoolsRoutes from './route-tables/schools';
-import * as authoringRoutes from './route-tables/authoring';
-import * as examAuthoringRoutes from './route-tables/exam-authoring';
-import * as rostersRoutes from './route-tables/rosters';
-import * as videoRoutes from './route-tables/videos';
-import * as paymentsAdminRoutes from './route-tables/payments-admin';
 import * as paymentsCheckoutRoutes from './route-tables/payments-checkout';
 
 const handle = (name: string): RouteHandle => ({ name });
+
+const SIGNED_IN_ROUTE_ID = 'signed-in';
+const CONTENT_ADMIN_ROUTE_ID = 'content-admin';
+
+/**
+ * Route tables only some people use, added to the router the first time one of their pages is opened (see
+ * patchRoutesOnNavigation): a student's first page does not load them.
+ */
+const LATER_TABLES: { path: RegExp; parent: string; load: () => Promise<RouteObject[]> }[] = [
+  {
+    // Authoring, videos, payments admin and the staff tools (inside the content_admin guard).
+    path: /^\/(?:content\/admin|sales-lead)(?:\/|$)/,
+    parent: CONTENT_ADMIN_ROUTE_ID,
+    load: async () => (await import('./route-tables/content-admin')).contentAdminRoutes,
+  },
+  {
+    // Teachers' school pages.
+    path: /^\/(?:school|class-management|class-list-uploader)(?:\/|$)/,
+    parent: SIGNED_IN_ROUTE_ID,
+    load: async () => (await import('./route-tables/schools')).signedInRoutes,
+  },
+  {
+    // The roster tools (school uploader, the enrolinator), which guard their own roles.
+    path: /^\/(?:school-uploader|content\/admin\/enrolinator)(?:\/|$)/,
+    parent: SIGNED_IN_ROUTE_ID,
+    load: async () => (await import('./route-tables/rosters')).signedInRoutes,
+  },
+];
 
 /**
  * Every page of the app. Each route's `handle.name` is the stable name page views are recorded under.
@@ -112,6 +134,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 // A payment link and the payment's result work signed out.
                 ...paymentsCheckoutRoutes.publicRoutes,
                 {
+                  id: SIGNED_IN_ROUTE_ID,
                   Component: RequireSignIn,
                   loader: requireSignInLoader(queryClient),
                   children: [
@@ -165,7 +188,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                         ...insightsRoutes.classRoutes,
                         ...tasksRoutes.classRoutes,
                         ...reviewRoutes.classRoutes,
-                        ...schoolsRoutes.classRoutes,
                         {
                           // Inside the class layout, so the class bar leads back to the course and lessons.
                           path: 'lesson/:lessonId/notes/:profileId',
@@ -323,8 +345,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     ...insightsRoutes.signedInRoutes,
                     ...tasksRoutes.signedInRoutes,
                     ...reviewRoutes.signedInRoutes,
-                    ...schoolsRoutes.signedInRoutes,
-                    ...rostersRoutes.signedInRoutes,
                     ...paymentsCheckoutRoutes.signedInRoutes,
                     {
                       path: 'account/profile',
@@ -334,128 +354,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       }),
                     },
                     {
+                      // The content staff's pages: their route table loads on the first visit to one (see
+                      // patchRoutesOnNavigation below), not with every student's and teacher's first page.
+                      id: CONTENT_ADMIN_ROUTE_ID,
                       element: <RequireRole role="content_admin" />,
-                      children: [
-                        ...authoringRoutes.contentAdminRoutes,
-                        ...examAuthoringRoutes.contentAdminRoutes,
-                        ...videoRoutes.contentAdminRoutes,
-                        ...paymentsAdminRoutes.contentAdminRoutes,
-                        {
-                          path: 'content/admin/users/edit',
-                          handle: handle('content-admin-users'),
-                          lazy: async () => ({
-                            Component: (await import('../features/accounts/routes/users-list')).UsersListRoute,
-                          }),
-                        },
-                        {
-                          path: 'content/admin/users/edit/:id',
-                          handle: handle('content-admin-user-edit'),
-                          lazy: async () => ({
-                            Component: (await import('./routes/user-edit')).UserEditWithStudentDataRoute,
-                          }),
-                        },
-                        {
-                          path: 'content/admin/activity',
-                          handle: handle('content-admin-activities'),
-                          lazy: async () => ({
-                            Component: (await import('../features/activities/authoring/activity-list-page'))
-                              .ActivityListRoute,
-                          }),
-                        },
-                        {
-                          path: 'content/admin/activity/edit',
-                          handle: handle('content-admin-activity-new'),
-                          lazy: async () => ({
-                            Component: (await import('../features/activities/authoring/activity-edit-page'))
-                              .ActivityEditRoute,
-                          }),
-                        },
-                        {
-                          path: 'content/admin/activity/edit/:activityId',
-                          handle: handle('content-admin-activity-edit'),
-                          lazy: async () => ({
-                            Component: (await import('../features/activities/authoring/activity-edit-page'))
-                              .ActivityEditRoute,
-                          }),
-                        },
-                        {
-                          path: 'content/admin/support',
-                          handle: handle('content-admin-support'),
-                          lazy: async () => ({
-                            Component: (await import('../features/support/routes/support-inbox')).SupportInboxRoute,
-                          }),
-                        },
-                        {
-                          path: 'content/admin/jobs',
-                          handle: handle('content-admin-jobs'),
-                          lazy: async () => ({
-                            Component: (await import('../features/jobs/routes/jobs-page')).JobsRoute,
-                          }),
-                        },
-                        {
-                          path: 'content/admin/profiles-without-email-at-domain-report',
-                          handle: handle('content-admin-email-domain-report'),
-                          lazy: async () => ({
-                            Component: (await import('../features/staff-reports/routes/email-domain-report-page'))
-                              .EmailDomainReportRoute,
-                          }),
-                        },
-                        {
-                          path: 'sales-lead/report',
-                          handle: handle('sales-lead-report'),
-                          lazy: async () => ({
-                            Component: (await import('../features/staff-reports/routes/sales-lead-report-page'))
-                              .SalesLeadReportRoute,
-                          }),
-                        },
-                        {
-                          path: 'content/admin/setup-teacher-trial',
-                          handle: handle('content-admin-setup-teacher-trial'),
-                          lazy: async () => ({
-                            Component: (await import('../features/trials/routes/setup-teacher-trial'))
-                              .SetupTeacherTrialRoute,
-                          }),
-                        },
-                        {
-                          path: 'content/admin/anon-trial-classes',
-                          handle: handle('content-admin-anon-trial-classes'),
-                          lazy: async () => ({
-                            Component: (await import('../features/trials/routes/anon-trial-classes'))
-                              .AnonTrialClassesRoute,
-                          }),
-                        },
-                        {
-                          path: 'content/admin/anon-trial-accounts',
-                          handle: handle('content-admin-anon-trial-accounts'),
-                          lazy: async () => ({
-                            Component: (await import('../features/trials/routes/anon-trial-accounts'))
-                              .AnonTrialAccountsRoute,
-                          }),
-                        },
-                        {
-                          path: 'content/admin/welcome-emails',
-                          handle: handle('content-admin-welcome-emails'),
-                          lazy: async () => ({
-                            Component: (await import('../features/welcome-emails/routes/welcome-emails'))
-                              .WelcomeEmailsRoute,
-                          }),
-                        },
-                        {
-                          path: 'content/admin/outbox',
-                          handle: handle('content-admin-outbox'),
-                          lazy: async () => ({
-                            Component: (await import('../features/outbox/routes/outbox-page')).OutboxRoute,
-                          }),
-                        },
-                        {
-                          path: 'content/admin/outbox/:messageId',
-                          handle: handle('content-admin-outbox-message'),
-                          lazy: async () => ({
-                            Component: (await import('../features/outbox/routes/outbox-message-page'))
-                              .OutboxMessageRoute,
-                          }),
-                        },
-                      ],
+                      children: [],
                     },
                   ],
                 },
@@ -469,6 +372,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
+/**
+ * Adds a route table of LATER_TABLES the first time a page under it is opened (by link or typed address): React Router
+ * asks here whenever a path has no route, or only one with parameters. Other paths load nothing; patching a table
+ * twice adds nothing (React Router skips routes it already has).
+ */
+export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  const tables = LATER_TABLES.filter((table) => table.path.test(path));
+  for (const table of tables) patch(table.parent, await table.load());
+};
+
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
+  return createBrowserRouter(createRoutes(queryClient), { patchRoutesOnNavigation });
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
-import { createRoutes } from '../app/router';
+import { createRoutes, patchRoutesOnNavigation } from '../app/router';
 import { csrfConfig } from '../lib/csrf';
 import { requestConfig } from '../lib/request';
 
@@ -15,7 +15,7 @@ csrfConfig.retries = 0;
 /** Renders the whole app (real routes, providers and layouts) at `path`. */
 export function renderApp(path: string) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path], patchRoutesOnNavigation });
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient} env="test">

@@ -1,4 +1,5 @@
-import { Box, Group, Paper, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Paper, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import grids from '../../components/grids.module.css';
 import { LessonColumns } from '../../components/lesson-columns';
 import type { ReactNode } from 'react';
 
@@ -37,7 +38,7 @@ export function CardsSkeleton({ label, cards = 3 }: { label: string; cards?: num
 export function GridSkeleton({ label, count = 6 }: { label: string; count?: number }) {
   return (
     <Loading label={label}>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      <div className={grids.cards}>
         {Array.from({ length: count }, (_, i) => (
           <Paper key={i} withBorder p="lg">
             <Skeleton h={20} w="70%" mb="sm" />
@@ -48,7 +49,7 @@ export function GridSkeleton({ label, count = 6 }: { label: string; count?: numb
             </Group>
           </Paper>
         ))}
-      </SimpleGrid>
+      </div>
     </Loading>
   );
 }

@@ -1,9 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** Pages inside a class (children of /class/:classId, which loads the class's course once). */
-export const classRoutes: RouteObject[] = [];
-
-/** Signed-in pages outside a class. */
+/** Teachers' school pages (signed in; the router adds them on the first visit to one, see router.tsx). */
 export const signedInRoutes: RouteObject[] = [
   {
     path: 'school/:schoolSlug',

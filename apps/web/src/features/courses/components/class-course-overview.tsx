@@ -1,9 +1,10 @@
 import type { ClassAssemblage, ClassCourseProgress, UserCourseProgress } from '@banksia/contracts/courses';
 import type { ListingOptions } from '@banksia/contracts/rules/listing';
-import { Anchor, Box, Card, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBooks, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import grids from '../../../components/grids.module.css';
 import { urlFor } from '../../../lib/named-routes';
 import { childItems, lessonsUnder, looseLessons, topicsOf, type Topic } from '../utils/class-tree';
 import { formatAverage, plural } from '../utils/format';
@@ -40,7 +41,7 @@ export function StudentCourseOverview({
         <Title order={2} size="h4" id="your-progress-heading" mb="sm">
           Your progress
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+        <div className={grids.pair}>
           <ProgressMeter
             label="Lesson parts opened"
             value={overall.visited}
@@ -53,7 +54,7 @@ export function StudentCourseOverview({
             total={progress.video_count}
             detail={`${progress.videos_watched} of ${progress.video_count}`}
           />
-        </SimpleGrid>
+        </div>
       </Paper>
       {topics.length === 0 ? (
         <NoTopics />
@@ -109,7 +110,7 @@ export function TeacherCourseOverview({
             Topics to revisit
           </Anchor>
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+        <div className={grids.pair}>
           <Group gap="sm" wrap="nowrap">
             <IconUsers size={28} color="var(--mantine-color-teal-8)" aria-hidden />
             <div>
@@ -127,7 +128,7 @@ export function TeacherCourseOverview({
             total={classProgress.chunk_count_total}
             detail={`${formatAverage(classProgress.chunk_visit_count_avg)} of ${classProgress.chunk_count_total}`}
           />
-        </SimpleGrid>
+        </div>
       </Paper>
       {topics.length === 0 ? (
         <NoTopics />

@@ -1,11 +1,10 @@
 import type { Lesson } from '@banksia/contracts/courses';
-import { Alert, Anchor, Button, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useHotkeys } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconArrowRight,
   IconFlag,
-  IconInfoCircle,
   IconMessageQuestion,
   IconNotes,
   IconPuzzle,
@@ -15,6 +14,7 @@ import { LessonColumns } from '../../../components/lesson-columns';
 import { Link, useNavigate } from 'react-router';
 import { ChunkNav } from './chunk-nav';
 import { useDemoMode } from './demo-mode';
+import { LazyDemoNotice } from './lazy-lesson-notices';
 import { LazySelfRatingControl } from './lazy-self-rating-control';
 import { useChunkVisit } from './use-chunk-visit';
 import { useWatchTracker } from './use-watch-tracker';
@@ -83,13 +83,7 @@ export function ChunkPlayer(props: ChunkPlayerProps) {
 
   return (
     <Stack gap="md">
-      {demo && (
-        <Alert color="orange" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-          <Text fw={600} size="sm">
-            Demo lesson — nothing you do here is saved.
-          </Text>
-        </Alert>
-      )}
+      {demo && <LazyDemoNotice />}
       {breadcrumbs}
       <div>
         <Title order={1}>{lesson.title}</Title>

@@ -1,19 +1,8 @@
 import type { Chunk } from '@banksia/contracts/courses';
-import {
-  Alert,
-  Anchor,
-  AspectRatio,
-  Code,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconExternalLink, IconVideo, IconVideoOff } from '@tabler/icons-react';
+import { Anchor, AspectRatio, Code, Group, Paper, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { IconExternalLink, IconVideo } from '@tabler/icons-react';
 import { formatClock } from './format-clock';
+import { LazyVideoUnavailable } from './lazy-lesson-notices';
 import classes from './chunk-player.module.css';
 
 /** Where a hosted video can be watched, by provider; other providers get no link, only their id. */
@@ -34,11 +23,7 @@ export function VideoPanel({ chunk, videoRef }: VideoPanelProps) {
   const { video } = chunk;
   if (video.kind === 'hosted') return <HostedVideo chunk={chunk} />;
   if (!video.url) {
-    return (
-      <Alert color="gray" icon={<IconVideoOff size={18} aria-hidden />} title="This video is not available yet">
-        Its file has not been uploaded. Try the next part, or come back later.
-      </Alert>
-    );
+    return <LazyVideoUnavailable />;
   }
   // Captions on by default: the author's default track, else the first one.
   const defaultTrack = video.captions.find((c) => c.is_default) ?? video.captions[0];
