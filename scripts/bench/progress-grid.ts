@@ -178,7 +178,7 @@ interface Answer {
 /**
  * Decompresses an answer's body off the event loop (so a large grid's does not hold up the timing of the answers
  * around it) in ONE trip to the thread pool: gzip's trailer gives the size, and an output buffer that large takes
- * it all at once (a stream would make a trip per 16 KB: 130 for the 300-student grid).
+ * it all at once (a stream would make a trip per 16 KB of output).
  */
 async function decompress(raw: Buffer, encoding: string | undefined): Promise<void> {
   if (encoding === 'gzip' && raw.length >= 18) {
