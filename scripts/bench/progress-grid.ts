@@ -17,15 +17,19 @@
  * ≤ 250 ms with no errors (any answer but 200 is one); /healthz and sign-in p99 ≤ 50 ms during the 300-student load.
  * BENCH_PROFILE=<folder> has the app write a CPU profile there. BENCH_EXPLAIN=30|300 prints the plan of that class's
  * grid query instead; BENCH_TRACE=1 lists every answer slower
- * than 25 ms with its time in the run, and the bench's own event-loop delay. Removes its data folder and exits.
+ * than 25 ms with its time in the run (and how long until its headers came, and then until its body was read and
+ * decompressed), and the bench's own event-loop delay. Removes its data folder and exits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -98,7 +102,7 @@ function stats(latencies: number[], errors: number): Stats {
  * Fires `fn` at `rate` per second for `seconds` whatever the answers' speed; latency counts from the scheduled start
  * and includes a failure's (a failed request is counted as an error, not as a latency).
  */
-async function openLoop(fn: () => Promise<void>, rate: number, seconds: number): Promise<Stats> {
+async function openLoop(fn: () => Promise<Answer | void>, rate: number, seconds: number): Promise<Stats> {
   // With BENCH_TRACE: every answer slower than 25 ms, and the bench's own event-loop delay (to tell its stalls from
   // the app's).
   const loopDelay = TRACE ? monitorEventLoopDelay({ resolution: 5 }) : null;
@@ -114,10 +118,13 @@ async function openLoop(fn: () => Promise<void>, rate: number, seconds: number):
     if (wait > 0) await sleep(wait);
     pending.push(
       fn().then(
-        () => {
+        (answer) => {
           const ms = performance.now() - at;
           latencies.push(ms);
-          if (TRACE && ms > 25) log(`    slow #${i} at ${(at - start).toFixed(0)} ms: ${ms.toFixed(1)} ms`);
+          if (TRACE && ms > 25) {
+            const parts = answer ? ` (headers ${answer.headersMs.toFixed(1)}, body ${answer.bodyMs.toFixed(1)})` : '';
+            log(`    slow #${i} at ${(at - start).toFixed(0)} ms: ${ms.toFixed(1)} ms${parts}`);
+          }
         },
         (err: unknown) => {
           const why = err instanceof Error ? err.message : String(err);
@@ -139,7 +146,7 @@ async function openLoop(fn: () => Promise<void>, rate: number, seconds: number):
 }
 
 /** The median time of `fn` run one at a time: the service time with nothing queued. */
-async function sequential(fn: () => Promise<void>): Promise<number> {
+async function sequential(fn: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < WARM_UP; i++) {
     const t = performance.now();
@@ -149,11 +156,87 @@ async function sequential(fn: () => Promise<void>): Promise<number> {
   return stats(times, 0).p50;
 }
 
+/**
+ * The load generator's HTTP client: keep-alive connections without Nagle's algorithm, asking for gzip as a browser
+ * does over plain HTTP, the answer read whole and then decompressed (its time still counts; see decompress). Not
+ * `fetch`: undici's fetch decompresses through a zlib stream, one round trip to the libuv thread pool per 16 KB of
+ * output, and with the app and PostgreSQL busy on the same two cores each hand-off can wait for a core, adding tens
+ * of milliseconds after the whole answer has arrived (measured: the app wrote a grid answer in one writev, the
+ * bench's read returned it within a millisecond, and the answer still took 40-65 ms more to resolve).
+ */
+const agent = new http.Agent({ keepAlive: true });
+
+interface Answer {
+  status: number;
+  /** Whether the answer's body came compressed (and was decompressed). */
+  encoding: string | undefined;
+  /** ms until the answer's headers arrived, then until its body was read and decompressed. */
+  headersMs: number;
+  bodyMs: number;
+}
+
+/**
+ * Decompresses an answer's body off the event loop (so a large grid's does not hold up the timing of the answers
+ * around it) in ONE trip to the thread pool: gzip's trailer gives the size, and an output buffer that large takes
+ * it all at once (a stream would make a trip per 16 KB of output).
+ */
+async function decompress(raw: Buffer, encoding: string | undefined): Promise<void> {
+  if (encoding === 'gzip' && raw.length >= 18) {
+    const size = raw.readUInt32LE(raw.length - 4);
+    await promisify(zlib.gunzip)(raw, { chunkSize: Math.max(64 * 1024, size + 1) });
+  } else if (encoding === 'gzip') zlib.gunzipSync(raw);
+  else if (encoding === 'deflate') zlib.inflateSync(raw);
+  else if (encoding === 'br') zlib.brotliDecompressSync(raw);
+}
+
+function request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<Answer>((resolve, reject) => {
+    const t0 = performance.now();
+    const body = init.body === undefined ? undefined : Buffer.from(init.body);
+    const req = http.request(
+      url,
+      {
+        method: init.method ?? 'GET',
+        agent,
+        headers: {
+          'accept-encoding': 'gzip, deflate',
+          ...(body ? { 'content-length': String(body.length) } : {}),
+          ...init.headers,
+        },
+      },
+      (res) => {
+        const t1 = performance.now();
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          const done = (err: Error | null) => {
+            if (err) reject(err);
+            else resolve({ status: res.statusCode ?? 0, encoding, headersMs: t1 - t0, bodyMs: performance.now() - t1 });
+          };
+          decompress(raw, encoding).then(() => done(null), done);
+        });
+      },
+    );
+    req.on('socket', (socket) => socket.setNoDelay(true));
+    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** GET or POST that fails unless the answer is 200, reading the whole body. */
-async function expect200(url: string, init: RequestInit = {}): Promise<void> {
-  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`${init.method ?? 'GET'} ${new URL(url).pathname} answered ${res.status}`);
+async function expect200(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  const answer = await request(url, init);
+  if (answer.status !== 200) {
+    throw new Error(`${init.method ?? 'GET'} ${new URL(url).pathname} answered ${answer.status}`);
+  }
+  return answer;
 }
 
 /** A school, a 200-item course in one topic and two classes (30 and 300 students) with their learning records. */

@@ -1,7 +1,7 @@
 import type { Role } from '@banksia/contracts/accounts';
 import { and, count, desc, eq, gt, ilike, max, min, or, sql, type SQL } from 'drizzle-orm';
 import { loginFailures, signIns, userRoles, users } from '../../db/schema/index';
-import type { Executor } from '../../platform/db';
+import { sideBySide, type Executor } from '../../platform/db';
 
 export async function findUserByEmail(db: Executor, email: string) {
   const [row] = await db
@@ -18,14 +18,18 @@ export async function findUserById(db: Executor, id: number) {
 
 /** Failures since a time: of this email from this address (with the latest), and from this address (with the oldest). */
 export async function recentFailures(db: Executor, email: string, ip: string, since: Date) {
-  const [pair] = await db
-    .select({ n: count(), latest: max(loginFailures.at) })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
-  const [address] = await db
-    .select({ n: count(), oldest: min(loginFailures.at) })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
+  const [[pair], [address]] = await sideBySide(db, [
+    () =>
+      db
+        .select({ n: count(), latest: max(loginFailures.at) })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip), gt(loginFailures.at, since))),
+    () =>
+      db
+        .select({ n: count(), oldest: min(loginFailures.at) })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since))),
+  ] as const);
   return { pair: pair ?? { n: 0, latest: null }, address: address ?? { n: 0, oldest: null } };
 }
 
