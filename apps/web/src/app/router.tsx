@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { meQueryOptions } from '../features/accounts/api/get-me';
 import { endSession } from '../features/accounts/api/logout';
+import { classAssemblageQueryOptions } from '../features/courses/api/get-class-assemblage';
+import { userCourseProgressQueryOptions } from '../features/courses/api/get-user-course-progress';
 import { RequireRole } from './guards/require-role';
 import { RequireSignIn, requireSignInLoader } from './guards/require-sign-in';
 import { AppLayout } from './layouts/app-layout';
@@ -9,6 +11,7 @@ import { RootError, RootHydrateFallback, RootLayout } from './layouts/root-layou
 import { ErrorPage } from './pages/error-page';
 import { RouteError } from './pages/route-error';
 import type { RouteHandle } from './route-handle';
+import { idParam } from './route-params';
 import * as gridsRoutes from './route-tables/grids';
 import * as insightsRoutes from './route-tables/insights';
 import * as tasksRoutes from './route-tables/tasks';
@@ -182,6 +185,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     {
                       // Every class page shares the class's course, loaded once by the layout.
                       path: 'class/:classId',
+                      loader: ({ params }) => {
+                        prefetchClassPage(queryClient, params.classId);
+                        return null;
+                      },
                       lazy: async () => ({ Component: (await import('./layouts/class-layout')).ClassLayout }),
                       children: [
                         ...gridsRoutes.classRoutes,
@@ -370,6 +377,26 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       ],
     },
   ];
+}
+
+/**
+ * Starts loading what every page of a class shows (its course, and a student's progress through it) as soon as the
+ * address is known, alongside the page's code: the pages' queries then find it on the way rather than asking only
+ * once their code has arrived and rendered. Nothing waits for it here; a failure shows on the page, as before.
+ */
+function prefetchClassPage(queryClient: QueryClient, rawClassId: string | undefined) {
+  const classId = idParam(rawClassId);
+  if (classId === null) return;
+  void queryClient.prefetchQuery(classAssemblageQueryOptions(classId));
+  void queryClient
+    .ensureQueryData(meQueryOptions())
+    .then((me) => {
+      if (me?.classes.some((c) => c.id === classId && c.role === 'student')) {
+        return queryClient.prefetchQuery(userCourseProgressQueryOptions(classId, me.user.id));
+      }
+      return undefined;
+    })
+    .catch(() => undefined);
 }
 
 /**
