@@ -10,7 +10,7 @@ import { cssVariablesResolver, theme } from './theme';
 interface AppProvidersProps {
   queryClient: QueryClient;
   children: ReactNode;
-  /** 'test' turns off Mantine's transitions and portals, so tests see dialogs at once. */
+  /** 'test' turns off Mantine's transitions (and their timers) and portals, so tests see dialogs at once. */
   env?: 'default' | 'test';
 }
 
@@ -37,11 +37,19 @@ function IdleNotifications({ atOnce }: { atOnce: boolean }) {
   );
 }
 
+// Tests run with reduced motion respected (their matchMedia prefers it, test/setup.ts): no transition timers.
+const testTheme = { ...theme, respectReducedMotion: true };
+
 /** Everything the app's pages rely on: theme, notifications, server state and the way to contact support. */
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
+      <MantineProvider
+        theme={env === 'test' ? testTheme : theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+        env={env}
+      >
         <IdleNotifications atOnce={env === 'test'} />
         <EmbeddedActivityContext.Provider value={embeddedActivity}>
           <SessionAwareSupport>{children}</SessionAwareSupport>

@@ -18,9 +18,11 @@ afterEach(() => {
 
 // Mantine reads these browser APIs, which jsdom lacks.
 if (!window.matchMedia) {
+  // The test machine prefers reduced motion (AppProviders' env 'test' respects it): Mantine's transitions then take
+  // no time and leave no timer behind, which would otherwise fire after a test file's window is gone.
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: query.includes('prefers-reduced-motion: reduce'),
       media: query,
       onchange: null,
       addEventListener: () => {},
