@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import classes from './lesson-columns.module.css';
+import grids from './grids.module.css';
 
 /**
  * The lesson page's layout (and its skeleton's): the video beside the lesson's parts, stacked on small screens. Plain
@@ -7,7 +7,7 @@ import classes from './lesson-columns.module.css';
  */
 export function LessonColumns({ main, side }: { main: ReactNode; side: ReactNode }) {
   return (
-    <div className={classes.columns}>
+    <div className={grids.lesson}>
       <div>{main}</div>
       <div>{side}</div>
     </div>
