@@ -1,29 +1,40 @@
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { journeyApp } from './apps';
 
 const port = Number(process.env.E2E_PORT ?? 3310);
 // A fresh data folder per run: the demo school is seeded anew and no sign-in throttle carries over.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'banksia-e2e-'));
-// Run as root, embedded PostgreSQL works as the `postgres` user, which must be able to enter the folder.
-chmodSync(dataDir, 0o755);
-// Workers load this file again: they inherit the folder (and the embedded database's password file in it) from here.
-process.env.E2E_DATA_DIR = dataDir;
+const dataRoot = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'banksia-e2e-'));
+// Workers load this file again: they inherit the folder (and the embedded databases' password files in it) from here.
+process.env.E2E_DATA_DIR = dataRoot;
 process.env.E2E_PORT = String(port);
+// Two workers by default: one journey mostly waits (on the browser, the server, a debounce), so two side by side
+// take about half as long on two cores. Each worker has its own app and database (apps.ts).
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const apps = Array.from({ length: workers }, (_, i) => journeyApp(i));
+for (const dir of [dataRoot, ...apps.map((a) => a.dataDir)]) {
+  mkdirSync(dir, { recursive: true });
+  // Run as root, embedded PostgreSQL works as the `postgres` user, which must be able to enter the folder.
+  chmodSync(dir, 0o755);
+}
 
 export default defineConfig({
   testDir: './tests',
+  // Files are shared out between the workers; the journeys in one file run in order, in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers,
   // No retries: a journey that fails once is fixed at its cause, never retried into passing.
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // Each worker's pages go to its own app: `baseURL` is set per worker in tests/fixtures.ts.
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace records every action of every journey, pass or fail (about a fifth of the journeys' time on two
+    // cores). CI keeps only its log, so there it is off; on a workstation a failed journey keeps its trace.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -37,22 +48,22 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
+  webServer: apps.map((app) => ({
     command: 'npx tsx ../apps/server/src/main.ts',
-    url: `http://127.0.0.1:${port}/healthz`,
+    url: `${app.origin}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
+      PORT: String(app.port),
       // Links the app makes (the test payment provider's page, its webhooks, email links) use the journeys' host.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
+      PUBLIC_URL: app.origin,
+      DATA_DIR: app.dataDir,
       DATABASE_URL: '',
-      EMBEDDED_PG_PORT: String(port + 20000),
+      EMBEDDED_PG_PORT: String(app.dbPort),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },
-  },
+  })),
 });

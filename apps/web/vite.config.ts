@@ -49,5 +49,9 @@ export default defineConfig({
     // A page test types and waits for lazily loaded routes; on a busy two-core CI machine one can pass 5 s (the
     // default) while the first route's modules are transformed. Waits inside a test stay at 5 s (test/setup.ts).
     testTimeout: 15_000,
+    // Component tests keep a core busy, so two run at once (Vitest's default on two cores is one), after the server
+    // group (sequence.groupOrder): about 6 minutes → 4 on 2026-11-27.
+    maxWorkers: 2,
+    sequence: { groupOrder: 1 },
   },
 });

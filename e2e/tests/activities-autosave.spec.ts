@@ -109,12 +109,10 @@ test.describe('activity autosave never loses an answer', () => {
     await expect(other.getByText('Saved', { exact: true })).toBeVisible();
   });
 
-  test('typed while the server process is killed: re-sent once it is started again', async ({ page }) => {
+  test('typed while the server process is killed: re-sent once it is started again', async ({ page, app }) => {
     test.setTimeout(180_000);
-    const dataDir = process.env.E2E_DATA_DIR!;
-    const dbPort = Number(process.env.E2E_PORT) + 20000;
+    const { dataDir, dbPort, extraPort: port } = app;
     const password = readFileSync(path.join(dataDir, 'postgres', 'password'), 'utf8').trim();
-    const port = Number(process.env.E2E_PORT) + 2;
     const origin = `http://127.0.0.1:${port}`;
     // A second app server on the same database and data folder: sessions and CSRF secrets are shared with the
     // main one, so the page moves over signed in, and this one can be killed without stopping the database.

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { journeyApp, type JourneyApp } from '../apps';
 
 /** A Content-Security-Policy violation a page reported. */
 interface CspViolation {
@@ -38,7 +39,12 @@ async function watchCsp(context: BrowserContext, violations: CspViolation[]): Pr
  * Every journey's `test`: fails a test in which any page, in any context (the default one or one the test opened
  * itself), broke the Content-Security-Policy, so a page the policy breaks is caught.
  */
-export const test = base.extend<{ cspViolations: CspViolation[] }, { cspWatchedBrowser: Browser }>({
+export const test = base.extend<{ cspViolations: CspViolation[] }, { cspWatchedBrowser: Browser; app: JourneyApp }>({
+  // The worker's own app server (see apps.ts); every page and API request of the worker goes to it.
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  app: [async ({}, use, workerInfo) => use(journeyApp(workerInfo.parallelIndex)), { scope: 'worker' }],
+  baseURL: async ({ app }, use) => use(app.origin),
   cspViolations: [
     async ({ context, cspWatchedBrowser }, use) => {
       const violations: CspViolation[] = [];

@@ -22,7 +22,14 @@ describe('LazyUserMenu', () => {
 
   it('opens and closes like any menu once loaded', async () => {
     const me = makeMe();
-    const { user } = renderWithProviders(<LazyUserMenu me={me} />);
+    // A page around it, whose heading shows: the menu loads once that page has settled, not after the 5 s deadline
+    // for pages that never settle (which the 5 s of findByRole below would race).
+    const { user } = renderWithProviders(
+      <main>
+        <h1>Home</h1>
+        <LazyUserMenu me={me} />
+      </main>,
+    );
 
     const loaded = await screen.findByRole('button', { name: 'Ava Nguyen', expanded: false });
     await user.click(loaded);
