@@ -3,11 +3,12 @@ import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildApp, IMMUTABLE_CACHE_CONTROL } from './app';
+import { buildApp, IMMUTABLE_CACHE_CONTROL, ME_PRELOAD_LINK } from './app';
 import { countRows } from '../test/count-rows';
 import { TEST_SECRET, useTestApp } from '../test/harness';
 import { DEMO_PASSWORD, seedDemoSchool } from './db/seed/demo-school';
 import { schoolClasses, schools, users } from './db/schema/index';
+import { SESSION_COOKIE } from './platform/session';
 import { createLocalStorage } from './platform/storage';
 
 const ctx = useTestApp();
@@ -69,6 +70,32 @@ describe('the app', () => {
     const api = await app.inject({ method: 'GET', url: '/api/v1/nothing/' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toContain('application/json');
+    await app.close();
+  });
+
+  it("tells a browser with a session to fetch who is signed in alongside a page's scripts", async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'banksia-web-'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Banksia</title>');
+    const app = await buildApp({
+      config: { ...ctx.config, webDist: dist },
+      db: ctx.db,
+      clock: ctx.clock,
+      secret: TEST_SECRET,
+    });
+    const signedOut = await app.inject({ method: 'GET', url: '/class/12/lesson/' });
+    expect(signedOut.headers.link).toBeUndefined();
+    const withSession = await app.inject({
+      method: 'GET',
+      url: '/class/12/lesson/',
+      cookies: { [SESSION_COOKIE]: 'any-token' },
+    });
+    expect(withSession.headers.link).toBe(ME_PRELOAD_LINK);
+    // The preloaded address is the signed-in user's route (401 without a valid session, not 404).
+    const preloaded = ME_PRELOAD_LINK.match(/^<([^>]+)>/)![1]!;
+    const me = await app.inject({ method: 'GET', url: preloaded, cookies: { [SESSION_COOKIE]: 'any-token' } });
+    expect(me.statusCode).toBe(401);
+    // API answers and files carry no such hint.
+    expect((await app.inject({ method: 'GET', url: '/api/v1/nothing/' })).headers.link).toBeUndefined();
     await app.close();
   });
   it('sends hashed assets precompressed and cached for a year, pages revalidated, and never a source map', async () => {
