@@ -3,7 +3,13 @@ import { apiWriter, lessonByTitle, me, responseUrl } from './api-helpers';
 import { signIn, test } from './fixtures';
 
 /** A touch drag from one element's centre to another's, through the browser's real touch events. */
-async function touchDrag(page: Page, cdp: CDPSession, from: Locator, to: Locator, { holdMs }: { holdMs: number }) {
+async function touchDrag(
+  page: Page,
+  cdp: CDPSession,
+  from: Locator,
+  to: Locator,
+  { holdMs, over }: { holdMs: number; over?: string },
+) {
   // A swipe before this one may still be scrolling the page (momentum): positions read now would be stale by the
   // time the finger lands. Wait for the page to stand still, as a person's eye would.
   await from.scrollIntoViewIfNeeded();
@@ -26,6 +32,13 @@ async function touchDrag(page: Page, cdp: CDPSession, from: Locator, to: Locator
   }
   for (let i = 1; i <= 10; i++) {
     await touch('touchMove', start.x + ((end.x - start.x) * i) / 10, start.y + ((end.y - start.y) * i) / 10);
+  }
+  // The moves are queued faster than a busy page handles them: lifted at once, the finger can leave before the drag
+  // has reached the target, and the item goes home. A person lifts once the target shows the item is over it; here,
+  // once the live region says so ("0.5 is over Blank 1.").
+  if (over) {
+    const announced = page.locator('[id^="DndLiveRegion"]').filter({ hasText: ` is over ${over}.` });
+    await expect(announced).not.toHaveCount(0);
   }
   await touch('touchEnd', end.x, end.y);
 }
@@ -110,10 +123,12 @@ test('a student on a tablet drags words and pieces by touch; a quick swipe does 
   // Hold, then drag: the word lands in the blank.
   await touchDrag(page, cdp, bank.getByRole('button', { name: '0.5', exact: true }), blank(page, 1), {
     holdMs: 250,
+    over: 'Blank 1',
   });
   await expect(page.getByRole('button', { name: 'Blank 1: 0.5', exact: true })).toBeVisible();
   await touchDrag(page, cdp, bank.getByRole('button', { name: '0.25', exact: true }), blank(page, 2), {
     holdMs: 250,
+    over: 'Blank 2',
   });
   await expect(page.getByRole('button', { name: 'Blank 2: 0.25', exact: true })).toBeVisible();
 
@@ -123,7 +138,7 @@ test('a student on a tablet drags words and pieces by touch; a quick swipe does 
     cdp,
     page.getByRole('button', { name: 'Piece 1', exact: true }),
     page.getByRole('button', { name: 'Drop zone 1', exact: true }),
-    { holdMs: 250 },
+    { holdMs: 250, over: 'Drop zone 1' },
   );
   await expect(
     page.getByRole('group', { name: 'Drop zone 1' }).getByRole('button', { name: 'Piece 1', exact: true }),
