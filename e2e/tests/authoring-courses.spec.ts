@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { shot, topLevelTitles, treeAnnouncements } from './authoring-helpers';
+import { moveToTop, shot, topLevelTitles, treeAnnouncements } from './authoring-helpers';
 import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 test.describe('content authoring: courses and lessons', () => {
@@ -69,8 +69,7 @@ test.describe('content authoring: courses and lessons', () => {
     await page.getByRole('button', { name: 'Reorder Fractions' }).focus();
     await page.keyboard.press('Space');
     await expect(announced).toContainText('Fractions is now at position 2 of 2');
-    await page.keyboard.press('ArrowUp');
-    await expect(announced).toContainText('Fractions is now at position 1 of 2');
+    await moveToTop(page, 'Fractions is now at position 1 of 2');
     await page.keyboard.press('Space');
     await expect.poll(() => topLevelTitles(page)).toEqual(['Fractions', 'Number']);
     await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();

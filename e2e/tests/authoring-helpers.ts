@@ -47,6 +47,19 @@ export async function topLevelTitles(page: Page): Promise<string[]> {
 /** What the course tree's drag and drop announces to screen readers (each key is pressed once it has spoken). */
 export const treeAnnouncements = (page: Page) => page.locator('[id^="DndLiveRegion"]');
 
+/**
+ * Moves a picked-up tree item to the top of its list with ArrowUp, until `announcement` is spoken. dnd-kit's keyboard
+ * sensor starts listening for arrow keys a timer tick after the pick-up is announced, so on a busy machine a key
+ * pressed at once is lost, as it would be for a person, who presses again when nothing moves. Only for a move to the
+ * top: there a further ArrowUp moves nothing, so pressing until the move is announced is exact.
+ */
+export async function moveToTop(page: Page, announcement: string): Promise<void> {
+  await expect(async () => {
+    await page.keyboard.press('ArrowUp');
+    await expect(treeAnnouncements(page)).toContainText(announcement, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
 /** Adds a question of a type to the exam editor's first section. */
 export async function addQuestion(page: Page, type: string): Promise<void> {
   await page.getByRole('button', { name: 'Add a question to section 1' }).click();
