@@ -13,6 +13,18 @@ import { createLocalStorage } from './platform/storage';
 
 const ctx = useTestApp();
 
+/** A built web app's folder holding only index.html (the tests add assets to it). */
+async function webDist(): Promise<string> {
+  const dist = await mkdtemp(path.join(os.tmpdir(), 'banksia-web-'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Banksia</title>');
+  return dist;
+}
+
+/** The app serving the web app from `dist`. */
+function appServingWeb(dist: string) {
+  return buildApp({ config: { ...ctx.config, webDist: dist }, db: ctx.db, clock: ctx.clock, secret: TEST_SECRET });
+}
+
 describe('the app', () => {
   it('answers /healthz when the database answers', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
@@ -56,14 +68,7 @@ describe('the app', () => {
   });
 
   it('serves the web app for page paths and JSON 404 for unknown API paths', async () => {
-    const dist = await mkdtemp(path.join(os.tmpdir(), 'banksia-web-'));
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Banksia</title>');
-    const app = await buildApp({
-      config: { ...ctx.config, webDist: dist },
-      db: ctx.db,
-      clock: ctx.clock,
-      secret: TEST_SECRET,
-    });
+    const app = await appServingWeb(await webDist());
     const page = await app.inject({ method: 'GET', url: '/class/12/lesson/' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Banksia</title>');
@@ -74,14 +79,7 @@ describe('the app', () => {
   });
 
   it("tells a browser with a session to fetch who is signed in alongside a page's scripts", async () => {
-    const dist = await mkdtemp(path.join(os.tmpdir(), 'banksia-web-'));
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Banksia</title>');
-    const app = await buildApp({
-      config: { ...ctx.config, webDist: dist },
-      db: ctx.db,
-      clock: ctx.clock,
-      secret: TEST_SECRET,
-    });
+    const app = await appServingWeb(await webDist());
     const signedOut = await app.inject({ method: 'GET', url: '/class/12/lesson/' });
     expect(signedOut.headers.link).toBeUndefined();
     const withSession = await app.inject({
@@ -99,20 +97,14 @@ describe('the app', () => {
     await app.close();
   });
   it('sends hashed assets precompressed and cached for a year, pages revalidated, and never a source map', async () => {
-    const dist = await mkdtemp(path.join(os.tmpdir(), 'banksia-web-'));
+    const dist = await webDist();
     await mkdir(path.join(dist, 'assets'));
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Banksia</title>');
     const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), script);
     await writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script));
     await writeFile(path.join(dist, 'assets', 'index-abc123.js.gz'), zlib.gzipSync(script));
     await writeFile(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
-    const app = await buildApp({
-      config: { ...ctx.config, webDist: dist },
-      db: ctx.db,
-      clock: ctx.clock,
-      secret: TEST_SECRET,
-    });
+    const app = await appServingWeb(dist);
 
     const asset = await app.inject({
       method: 'GET',
