@@ -28,7 +28,10 @@ export default defineConfig({
   // No retries: a journey that fails once is fixed at its cause, never retried into passing.
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // A journey's own budget: most visit several pages and check each with axe. Each wait inside still fails after
+  // Playwright's 5 s (expect) when the state a user would see does not come. On 2026-11-28 three journeys of 18–21 s
+  // alone took 32–34 s in CI on a slower machine, every step passing; the longest journeys set their own budget.
+  timeout: 60_000,
   use: {
     // Each worker's pages go to its own app: `baseURL` is set per worker in tests/fixtures.ts.
     screenshot: 'only-on-failure',
