@@ -39,7 +39,10 @@ async function watchCsp(context: BrowserContext, violations: CspViolation[]): Pr
  * Every journey's `test`: fails a test in which any page, in any context (the default one or one the test opened
  * itself), broke the Content-Security-Policy, so a page the policy breaks is caught.
  */
-export const test = base.extend<{ cspViolations: CspViolation[] }, { cspWatchedBrowser: Browser; app: JourneyApp }>({
+export const test = base.extend<
+  { cspViolations: CspViolation[]; closeOpenedContexts: void },
+  { cspWatchedBrowser: Browser; app: JourneyApp }
+>({
   // The worker's own app server (see apps.ts); every page and API request of the worker goes to it.
   // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
   // eslint-disable-next-line no-empty-pattern
@@ -57,12 +60,29 @@ export const test = base.extend<{ cspViolations: CspViolation[] }, { cspWatchedB
     },
     { auto: true },
   ],
+  // Contexts a test opened itself are closed when it ends. Left open, their pages went on polling and playing in the
+  // worker's browser (12 of them by the end of one worker's run in CI on 2026-11-28), slowing every later journey.
+  closeOpenedContexts: [
+    async ({ cspWatchedBrowser }, use) => {
+      void cspWatchedBrowser;
+      const opened: BrowserContext[] = [];
+      openedByTest = opened;
+      try {
+        await use();
+      } finally {
+        openedByTest = null;
+        await Promise.all(opened.map((context) => context.close()));
+      }
+    },
+    { auto: true },
+  ],
   // Contexts a test opens with browser.newContext() are watched too.
   cspWatchedBrowser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args) => {
         const context = await newContext(...args);
+        openedByTest?.push(context);
         if (current) await watchCsp(context, current);
         return context;
       };
@@ -72,6 +92,7 @@ export const test = base.extend<{ cspViolations: CspViolation[] }, { cspWatchedB
   ],
 });
 let current: CspViolation[] | null = null;
+let openedByTest: BrowserContext[] | null = null;
 
 export const DEMO_PASSWORD = 'banksia-demo';
 export const demo = {
