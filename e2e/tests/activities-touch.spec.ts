@@ -12,26 +12,44 @@ async function touchDrag(
 ) {
   // A swipe before this one may still be scrolling the page (momentum): positions read now would be stale by the
   // time the finger lands. Wait for the page to stand still, as a person's eye would.
-  await from.scrollIntoViewIfNeeded();
-  await to.scrollIntoViewIfNeeded();
+  await scrollSettled(page);
+  // Then bring both ends to the middle of the screen, as a person would before dragging. Merely "in view" is not
+  // enough: after a long swipe a blank sat under the fixed header at the top edge, where dnd-kit scrolls the page
+  // while a dragged item is held, and the target moved away from under the finger.
+  await centreBetween(page, from, to);
   await scrollSettled(page);
   // Both read after all scrolling, so neither position is taken before the other moved the page.
   const start = await centre(from);
   const end = await centre(to);
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const along = (i: number) => ({
+    x: start.x + ((end.x - start.x) * i) / 10,
+    y: start.y + ((end.y - start.y) * i) / 10,
+  });
+  if (holdMs === 0) {
+    // A swipe: a finger's events come from the screen as it moves, not after the page has handled the one before.
+    // Sent one at a time, each awaited, a busy page took longer than the 100 ms hold between the finger landing and
+    // its first move, and the swipe became a drag (CI, 2026-11-28). All sent at once, they reach the page together.
+    const moves = Array.from({ length: 10 }, (_, i) => along(i + 1));
+    await Promise.all([
+      touch('touchStart', start.x, start.y),
+      ...moves.map(({ x, y }) => touch('touchMove', x, y)),
+      touch('touchEnd', end.x, end.y),
+    ]);
+    return;
+  }
   await touch('touchStart', start.x, start.y);
   // The hold before moving: dnd-kit's touch sensor starts a drag only after 100 ms without moving more than 5 px.
   await page.waitForTimeout(holdMs);
   // On a busy machine that 100 ms timer can fire later than the hold: moving before the drag has started would
   // cancel it. A person holds until the word lifts; here, until the drag's live region speaks of the held item
   // ("Picked up …", at once replaced by "… is over the word bank.").
-  if (holdMs > 0) {
-    const dragging = page.locator('[id^="DndLiveRegion"]').filter({ hasText: /^Picked up | is (not )?over / });
-    await expect(dragging).not.toHaveCount(0);
-  }
+  const dragging = page.locator('[id^="DndLiveRegion"]').filter({ hasText: /^Picked up | is (not )?over / });
+  await expect(dragging).not.toHaveCount(0);
   for (let i = 1; i <= 10; i++) {
-    await touch('touchMove', start.x + ((end.x - start.x) * i) / 10, start.y + ((end.y - start.y) * i) / 10);
+    const { x, y } = along(i);
+    await touch('touchMove', x, y);
   }
   // The moves are queued faster than a busy page handles them: lifted at once, the finger can leave before the drag
   // has reached the target, and the item goes home. A person lifts once the target shows the item is over it; here,
@@ -60,6 +78,14 @@ async function scrollSettled(page: Page) {
         requestAnimationFrame(check);
       }),
   );
+}
+
+async function centreBetween(page: Page, from: Locator, to: Locator) {
+  await from.scrollIntoViewIfNeeded();
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  const middle = (Math.min(a.y, b.y) + Math.max(a.y + a.height, b.y + b.height)) / 2;
+  await page.evaluate((y) => window.scrollBy({ top: y - window.innerHeight / 2, behavior: 'instant' }), middle);
 }
 
 async function centre(locator: Locator) {
@@ -119,6 +145,7 @@ test('a student on a tablet drags words and pieces by touch; a quick swipe does 
     holdMs: 0,
   });
   await expect(blank(page, 1)).toBeVisible();
+  await expect(bank.getByRole('button', { name: '0.5', exact: true })).toBeVisible();
 
   // Hold, then drag: the word lands in the blank.
   await touchDrag(page, cdp, bank.getByRole('button', { name: '0.5', exact: true }), blank(page, 1), {
