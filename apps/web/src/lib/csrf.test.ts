@@ -1,11 +1,13 @@
 import { CSRF_MESSAGES } from '@banksia/contracts/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getCsrfToken, isCsrfFailure, refreshCsrfToken } from './csrf';
+import { CSRF_RETRY_DEFAULTS, csrfConfig, getCsrfToken, isCsrfFailure, refreshCsrfToken } from './csrf';
 
 const tokenResponse = (token: string) => new Response(JSON.stringify({ csrf_token: token }), { status: 200 });
 
 beforeEach(() => {
   vi.useFakeTimers();
+  // The timing under test: page tests in the same worker may have set it to answer at once (test/render.tsx).
+  Object.assign(csrfConfig, CSRF_RETRY_DEFAULTS);
 });
 
 afterEach(() => {

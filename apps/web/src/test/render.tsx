@@ -8,12 +8,17 @@ import { createRoutes, patchRoutesOnNavigation } from '../app/router';
 import { csrfConfig } from '../lib/csrf';
 import { requestConfig } from '../lib/request';
 
-// Tests answer at once; the request helper's back-off between retries would only slow them down.
-requestConfig.retries = 0;
-csrfConfig.retries = 0;
+// Tests answer at once; the request helper's back-off between retries would only slow them down. Set for each render,
+// not once on import: test files share modules (vitest.config.ts), and a test of the timing itself resets it.
+function answerAtOnce() {
+  requestConfig.retries = 0;
+  csrfConfig.retries = 0;
+}
+answerAtOnce();
 
 /** Renders the whole app (real routes, providers and layouts) at `path`. */
 export function renderApp(path: string) {
+  answerAtOnce();
   const queryClient = createQueryClient();
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path], patchRoutesOnNavigation });
   const user = userEvent.setup();
@@ -27,6 +32,7 @@ export function renderApp(path: string) {
 
 /** Renders one component with the app's providers, inside a router at `path`. */
 export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+  answerAtOnce();
   const queryClient = createQueryClient();
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const user = userEvent.setup();

@@ -7,8 +7,10 @@ import { afterEach } from 'vitest';
 // the element appears; only a real failure takes longer to report.
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // Notifications live in Mantine's store, outside any rendered tree: one left by a test would show in the next.
+  (await import('@mantine/notifications')).notifications.clean();
   window.localStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();
