@@ -24,9 +24,6 @@ test.describe('set-password links', () => {
     await expect(staff.getByRole('heading', { level: 1, name: 'Email outbox' })).toBeVisible();
     await expect(staff.getByText('Email is not being sent')).toBeVisible();
     await staff.getByRole('searchbox', { name: 'Recipient' }).fill(email);
-    // The search reaches the address 300 ms after typing stops; a result clicked before that was undone by it (the
-    // list's own navigation came after the click's), so wait until the address shows the filter, as it then does.
-    await expect(staff).toHaveURL(/[?&]to=/);
     await expect(staff.getByText('1 email')).toBeVisible();
     await expectNoSeriousA11yViolations(staff);
     await staff.getByRole('link', { name: 'Choose your password for Banksia' }).click();

@@ -41,9 +41,6 @@ test.describe('staff tools', () => {
     await staff.getByRole('link', { name: 'See the emails in the outbox' }).click();
     await expect(staff.getByRole('heading', { level: 1, name: 'Email outbox' })).toBeVisible();
     await staff.getByRole('searchbox', { name: 'Recipient' }).fill(email);
-    // The search reaches the address 300 ms after typing stops; a result clicked before that was undone by it (the
-    // list's own navigation came after the click's), so wait until the address shows the filter, as it then does.
-    await expect(staff).toHaveURL(/[?&]to=/);
     await expect(staff.getByText('2 emails')).toBeVisible();
     await expect(staff.getByRole('link', { name: /Your Banksia trial: Year 10 Science/ })).toBeVisible();
     await staff.getByRole('link', { name: 'Choose your password for Banksia' }).click();

@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 
 /**
  * A list page's filters, kept in the address so a list can be shared and survives going back from an item, with a
@@ -11,6 +11,7 @@ export function useListParams(searchKey = 'q') {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get(searchKey) ?? '');
   const [query] = useDebouncedValue(search.trim(), 300);
+  const navigating = useNavigation().state !== 'idle';
 
   /** Sets or (with null or '') removes parameters; replaces the history entry unless `push` is asked for. */
   const update = useCallback(
@@ -25,9 +26,13 @@ export function useListParams(searchKey = 'q') {
     [params, setParams],
   );
 
+  // A result clicked before the search reached the address: going there wins. Updating the address meanwhile would
+  // be a navigation of its own, cancelling the one to the result (whose page may still be loading). The search
+  // reaches the address once nothing else is under way (and not at all once the list is gone).
   useEffect(() => {
+    if (navigating) return;
     if ((params.get(searchKey) ?? '') !== query) update({ [searchKey]: query || null, page: null });
-  }, [query, params, searchKey, update]);
+  }, [query, params, searchKey, update, navigating]);
 
   return { params, search, setSearch, query, update };
 }
