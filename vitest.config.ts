@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,10 +8,11 @@ import { defineConfig } from 'vitest/config';
  * graph per worker, which spares each file re-importing React, Mantine and the app (import time 132 s → 9 s on
  * 2026-11-28). A file is placed by what it contains, so a new test that mocks a module goes where it works.
  */
-const webTests = readdirSync('apps/web/src', { recursive: true, encoding: 'utf8' })
+const webRoot = fileURLToPath(new URL('./apps/web/', import.meta.url));
+const webTests = readdirSync(`${webRoot}src`, { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => `src/${file.replaceAll('\\', '/')}`);
-const mocksAModule = webTests.filter((file) => /\bvi\.mock\(/.test(readFileSync(`apps/web/${file}`, 'utf8')));
+const mocksAModule = webTests.filter((file) => /\bvi\.mock\(/.test(readFileSync(`${webRoot}${file}`, 'utf8')));
 const mocksNothing = webTests.filter((file) => !mocksAModule.includes(file));
 
 // One `npm test` runs every workspace's unit and API tests; each project has its own environment.
