@@ -441,7 +441,7 @@ async function main(): Promise<number> {
           classId: klass.id,
           schoolId: data.school.id,
           courseId: data.course.id,
-          topicNodeId: data.topic.node.id,
+          topicId: data.topic.section.id,
           ...(knownCellsVersion === undefined ? {} : { knownCellsVersion }),
         }),
       );

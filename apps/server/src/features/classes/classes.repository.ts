@@ -1,22 +1,64 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 
-export async function findClass(db: Executor, classId: number) {
-  const { rows } = await db.execute<{
-    id: number;
-    school_id: number;
-    title: string;
-    course_id: number;
-    course_title: string;
-    class_type: 'N' | 'C' | 'TT' | 'ST';
-    features: 'STANDARD' | 'EXTENDED' | 'EXTENDED_TEXTBOOK';
-    calendar_year: number;
-    expiration_date: string | null;
-    activation_code: string | null;
-  }>(sql`
-    select c.id, c.school_id, c.title, c.course_id, co.title as course_title, c.class_type, c.features,
-           c.calendar_year, c.expiration_date, c.activation_code
+/** A class as its routes read it, with its course's title. */
+export type ClassRecord = {
+  id: number;
+  school_id: number;
+  title: string;
+  course_id: number;
+  course_title: string;
+  class_type: 'N' | 'C' | 'TT' | 'ST';
+  features: 'STANDARD' | 'EXTENDED' | 'EXTENDED_TEXTBOOK';
+  calendar_year: number;
+  expiration_date: string | null;
+  activation_code: string | null;
+};
+
+const CLASS_COLUMNS = sql`c.id, c.school_id, c.title, c.course_id, co.title as course_title, c.class_type, c.features,
+  c.calendar_year, c.expiration_date, c.activation_code`;
+
+export async function findClass(db: Executor, classId: number): Promise<ClassRecord | null> {
+  const { rows } = await db.execute<ClassRecord>(sql`
+    select ${CLASS_COLUMNS}
     from school_classes c join courses co on co.id = c.course_id
+    where c.id = ${classId}`);
+  return rows[0] ?? null;
+}
+
+export type ClassWithStanding = ClassRecord & {
+  teaches: boolean;
+  teaches_at_school: boolean;
+  student_profile_id: number | null;
+  locked: boolean;
+};
+
+/**
+ * A class and how a user stands in it, in one statement (every class route asks both, so one wait for the database
+ * instead of three): teacher of it, holder of a teacher profile at its school, and the student profile through which
+ * the user is on its roster (access status LOCKED or above; the lowest profile id if more than one) with whether that
+ * enrolment is LOCKED. Null when there is no such class.
+ */
+export async function findClassWithStanding(
+  db: Executor,
+  userId: number,
+  classId: number,
+): Promise<ClassWithStanding | null> {
+  const { rows } = await db.execute<ClassWithStanding>(sql`
+    select ${CLASS_COLUMNS},
+      exists(select 1 from class_teachers ct join profiles p on p.id = ct.profile_id
+             where ct.class_id = c.id and p.user_id = ${userId}) as teaches,
+      exists(select 1 from profiles p where p.user_id = ${userId} and p.school_id = c.school_id
+             and p.kind = 'teacher') as teaches_at_school,
+      st.profile_id as student_profile_id,
+      coalesce(st.locked, false) as locked
+    from school_classes c
+    join courses co on co.id = c.course_id
+    left join lateral (
+      select min(p.id) as profile_id, max(e.access_status) = 25 as locked
+      from enrolments e join profiles p on p.id = e.profile_id
+      where e.class_id = c.id and p.user_id = ${userId} and e.access_status >= 25
+    ) st on true
     where c.id = ${classId}`);
   return rows[0] ?? null;
 }
@@ -59,15 +101,6 @@ export async function enrolmentsOf(db: Executor, classId: number, schoolId: numb
     where e.class_id = ${classId} and e.school_id = ${schoolId}
     order by e.id`);
   return rows;
-}
-
-/** The student profile through which a user is on a class's roster. */
-export async function studentProfileIn(db: Executor, userId: number, classId: number): Promise<number | null> {
-  const { rows } = await db.execute<{ profile_id: number }>(sql`
-    select p.id as profile_id from enrolments e join profiles p on p.id = e.profile_id
-    where e.class_id = ${classId} and p.user_id = ${userId} and e.access_status >= 25
-    order by p.id limit 1`);
-  return rows[0]?.profile_id ?? null;
 }
 
 /** Sets enrolments' access status within one school, each only from `onlyFrom` when given; answers the changed ids. */

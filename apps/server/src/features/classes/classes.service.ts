@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import * as repo from './classes.repository';
 
-export type ClassRow = NonNullable<Awaited<ReturnType<typeof repo.findClass>>>;
+export type ClassRow = repo.ClassRecord;
 
 /** How an actor stands in a class; features decide what each standing may do. */
 export interface ClassAccess {
@@ -39,15 +39,14 @@ export function isMember(access: ClassAccess): boolean {
  * whose enrolment is LOCKED (unpaid fees past the due date) gets 402 payment_required; teachers are unaffected.
  */
 export async function loadClassAccess(deps: AppDeps, actor: Actor, classId: number): Promise<ClassAccess> {
-  const klass = await repo.findClass(deps.db, classId);
-  if (!klass) throw new AppError('not_found', 'No such class.');
-  const m = await repo.membership(deps.db, actor.userId, klass.id, klass.school_id);
-  const studentProfileId = m.studies ? await repo.studentProfileIn(deps.db, actor.userId, klass.id) : null;
+  const found = await repo.findClassWithStanding(deps.db, actor.userId, classId);
+  if (!found) throw new AppError('not_found', 'No such class.');
+  const { teaches, teaches_at_school, student_profile_id: studentProfileId, locked, ...klass } = found;
   const access = {
     klass,
     studentProfileId,
-    teaches: m.teaches,
-    schoolAdmin: m.teaches_at_school && hasRole(actor, 'school_admin'),
+    teaches,
+    schoolAdmin: teaches_at_school && hasRole(actor, 'school_admin'),
     staff: hasRole(actor, 'content_admin', 'roster_admin'),
   };
   const effect = expiryEffect(klass.class_type, klass.expiration_date, deps.clock.now());
@@ -63,7 +62,7 @@ export async function loadClassAccess(deps: AppDeps, actor: Actor, classId: numb
       `This class ended on ${displayDate(klass.expiration_date!)}. Ask your teacher if you still need it.`,
     );
   }
-  if (m.locked && studentProfileId !== null && !canTeach(access)) {
+  if (locked && studentProfileId !== null && !canTeach(access)) {
     // A student's enrolment is LOCKED (25) when their fees are unpaid past the school's due date (payments/locks.ts).
     throw new AppError(
       'payment_required',

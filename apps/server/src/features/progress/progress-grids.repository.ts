@@ -250,17 +250,17 @@ export type ItemGridData = {
   facts: ItemGridFacts | null;
 };
 
-type ItemGridQuery = ClassScope & { topicNodeId: number | null; profileId?: number; knownCellsVersion?: string };
+type ItemGridQuery = ClassScope & { topicId: number | null; profileId?: number; knownCellsVersion?: string };
 
 /**
  * Students × the listed items under a tree node: published lessons, and published submittable exams and question
  * sets (not reflective sets, which carry no marks), under published sections only, in course-tree order. With
- * `topicNodeId` null the whole course is walked and each item carries its topic (the section at depth 1);
+ * `topicId` (a section's id) null the whole course is walked and each item carries its topic (the section at depth 1);
  * `profileId` narrows the roster to one student (the student grid).
  */
 export async function itemGrid(
   db: Executor,
-  q: ClassScope & { topicNodeId: number | null; profileId?: number },
+  q: ClassScope & { topicId: number | null; profileId?: number },
   limits: QueryLimits = {},
 ): Promise<ItemGrid> {
   const data = await itemGridData(db, q, limits);
@@ -327,9 +327,9 @@ export function layOutItemGrid(data: Pick<ItemGridData, 'items' | 'students'>, f
  */
 export function itemGridQuery(q: ItemGridQuery): SQL {
   const start =
-    q.topicNodeId === null
+    q.topicId === null
       ? sql`n.course_id = ${q.courseId} and n.parent_id is null and n.node_type = 'course'`
-      : sql`n.id = ${q.topicNodeId} and n.course_id = ${q.courseId}`;
+      : sql`n.node_type = 'section' and n.value_id = ${q.topicId} and n.course_id = ${q.courseId}`;
   const onlyStudent = (column: SQL) => (q.profileId === undefined ? sql`` : sql`and ${column} = ${q.profileId}`);
   return sql`
     with recursive tree(node_id, node_type, value_id, depth, path, topic_id) as (

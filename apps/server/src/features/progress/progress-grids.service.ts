@@ -155,19 +155,19 @@ export async function topicGrid(
   req: GridRequest & { topicId: number },
 ): Promise<ProgressGrid> {
   const { scope, header } = await classScope(deps, actor, req.classId);
-  const topic = await requireTopic(deps, scope, req.topicId);
-  const gridHeader = { ...header, topic: { id: topic.id, title: topic.title } };
   // Pseudonyms change daily, so only grids with real names are kept (they are the large, often-refreshed ones).
   const cache = req.anonymise ? undefined : req.cache;
-  const slot = `topic:${scope.classId}:${topic.id}`;
+  const slot = `topic:${scope.classId}:${req.topicId}`;
   const known = cache?.peek(slot);
-  const data = await limited(req, (limits) =>
-    repo.itemGridData(
-      deps.db,
-      { ...scope, topicNodeId: topic.node_id, knownCellsVersion: known?.cellsVersion },
-      limits,
+  // The topic's check and the grid's query side by side: one wait for the database, not two. The grid's data is
+  // used only once the topic is found to be a published topic of the class's course.
+  const [topic, data] = await Promise.all([
+    requireTopic(deps, scope, req.topicId),
+    limited(req, (limits) =>
+      repo.itemGridData(deps.db, { ...scope, topicId: req.topicId, knownCellsVersion: known?.cellsVersion }, limits),
     ),
-  );
+  ]);
+  const gridHeader = { ...header, topic: { id: topic.id, title: topic.title } };
   const facts = data.facts ?? known!.facts;
   const fingerprint = fingerprintOf([gridHeader, data.items, data.students, data.cells_version]);
   const cached = cache?.get(slot, fingerprint);
@@ -203,7 +203,7 @@ export async function studentGrid(
   const student = await repo.findRosterStudent(deps.db, scope, req.profileId);
   if (!student) throw new AppError('not_found', 'No such student in this class.');
   const data = await limited(req, (limits) =>
-    repo.itemGrid(deps.db, { ...scope, topicNodeId: null, profileId: student.profile_id }, limits),
+    repo.itemGrid(deps.db, { ...scope, topicId: null, profileId: student.profile_id }, limits),
   );
   // With names hidden, the pseudonym is the one the class's grids show for this student today.
   const namer = StudentNamer.create(req.anonymise, student.roster_ids, deps.clock.now());

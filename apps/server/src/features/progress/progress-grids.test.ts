@@ -446,8 +446,8 @@ describe('one query per grid', () => {
         (db) =>
           repo.examGrid(db, { ...scope, examId: f.qs.exam.id, questionId: f.qs.questions[0]!.id, withAnswers: true }),
       ],
-      ['topic', (db) => repo.itemGrid(db, { ...scope, topicNodeId: f.topic.node.id })],
-      ['student', (db) => repo.itemGrid(db, { ...scope, topicNodeId: null, profileId: f.bob.profile.id })],
+      ['topic', (db) => repo.itemGrid(db, { ...scope, topicId: f.topic.section.id })],
+      ['student', (db) => repo.itemGrid(db, { ...scope, topicId: null, profileId: f.bob.profile.id })],
       ['lesson', (db) => repo.lessonGrid(db, { ...scope, lessonId: f.lesson.lesson.id })],
     ];
     for (const [name, run] of cases) {
