@@ -234,9 +234,16 @@ async function measure(browser: Browser, spec: PageSpec, storage: Record<string,
   };
 }
 
+/**
+ * A run whose trace Lighthouse itself failed to record (it then reports a runtime error such as NO_NAVSTART and asks
+ * to be run again; seen on the first run after a build) is run again, at most this many times per page.
+ */
+const LIGHTHOUSE_RERUNS = 2;
+
 /** Lighthouse's performance score (0–100) for a page, mobile preset, median of `runs`. */
 async function lighthouseScore(url: string, cookie: string | undefined, runs: number): Promise<number[]> {
   const scores: number[] = [];
+  let reruns = 0;
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
@@ -262,6 +269,14 @@ async function lighthouseScore(url: string, cookie: string | undefined, runs: nu
       const score = result?.lhr.categories.performance?.score;
       if (typeof score !== 'number') {
         const why = result?.lhr.runtimeError?.message ?? 'no runtime error reported';
+        if (result?.lhr.runtimeError && reruns < LIGHTHOUSE_RERUNS) {
+          reruns++;
+          i--;
+          log(
+            `  Lighthouse gave no score for ${new URL(url).pathname} (${result.lhr.runtimeError.code}); running it again`,
+          );
+          continue;
+        }
         throw new Error(`Lighthouse gave no score for ${url}: ${why}`);
       }
       if (flag('--files')) {
