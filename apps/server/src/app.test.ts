@@ -88,10 +88,13 @@ describe('the app', () => {
       cookies: { [SESSION_COOKIE]: 'any-token' },
     });
     expect(withSession.headers.link).toBe(ME_PRELOAD_LINK);
-    // The preloaded address is the signed-in user's route (401 without a valid session, not 404).
+    // The preloaded address is the question the web app asks (getMe): the session route, which answers null, not 401,
+    // for a cookie that is no longer valid.
     const preloaded = ME_PRELOAD_LINK.match(/^<([^>]+)>/)![1]!;
+    expect(preloaded).toBe('/api/v1/auth/session/');
     const me = await app.inject({ method: 'GET', url: preloaded, cookies: { [SESSION_COOKIE]: 'any-token' } });
-    expect(me.statusCode).toBe(401);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({ me: null });
     // API answers and files carry no such hint.
     expect((await app.inject({ method: 'GET', url: '/api/v1/nothing/' })).headers.link).toBeUndefined();
     await app.close();

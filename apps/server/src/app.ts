@@ -238,8 +238,11 @@ async function registerMedia(app: FastifyInstance, deps: AppDeps): Promise<void>
   });
 }
 
-/** The preload of the signed-in user (GET /api/v1/auth/me/) sent with a page to a browser holding a session. */
-export const ME_PRELOAD_LINK = '</api/v1/auth/me/>; rel=preload; as=fetch; crossorigin=anonymous';
+/**
+ * The preload of who is signed in (GET /api/v1/auth/session/, the web app's own question; not /auth/me/, which the app
+ * never asks) sent with a page to a browser holding a session.
+ */
+export const ME_PRELOAD_LINK = '</api/v1/auth/session/>; rel=preload; as=fetch; crossorigin=anonymous';
 
 /** Hashed build assets never change under their name: cached for a year without revalidating. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
