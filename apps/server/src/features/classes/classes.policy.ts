@@ -4,7 +4,6 @@ import type { Actor } from '../../platform/session';
 export interface ClassMembership {
   teaches: boolean;
   teaches_at_school: boolean;
-  studies: boolean;
 }
 
 /** The class detail (full roster, activation link) is for the class's teachers, its school's admins, and staff. */

@@ -63,26 +63,6 @@ export async function findClassWithStanding(
   return rows[0] ?? null;
 }
 
-/** How a user relates to a class: teacher of it, and/or holder of a teacher profile at its school. */
-export async function membership(db: Executor, userId: number, classId: number, schoolId: number) {
-  const { rows } = await db.execute<{
-    teaches: boolean;
-    teaches_at_school: boolean;
-    studies: boolean;
-    locked: boolean;
-  }>(sql`
-    select
-      exists(select 1 from class_teachers ct join profiles p on p.id = ct.profile_id
-             where ct.class_id = ${classId} and p.user_id = ${userId}) as teaches,
-      exists(select 1 from profiles p where p.user_id = ${userId} and p.school_id = ${schoolId}
-             and p.kind = 'teacher') as teaches_at_school,
-      exists(select 1 from enrolments e join profiles p on p.id = e.profile_id
-             where e.class_id = ${classId} and p.user_id = ${userId} and e.access_status >= 25) as studies,
-      coalesce((select max(e.access_status) = 25 from enrolments e join profiles p on p.id = e.profile_id
-                where e.class_id = ${classId} and p.user_id = ${userId} and e.access_status >= 25), false) as locked`);
-  return rows[0] ?? { teaches: false, teaches_at_school: false, studies: false, locked: false };
-}
-
 /** Every enrolment of a class with its profile (the raw class detail), scoped by the class's school. */
 export async function enrolmentsOf(db: Executor, classId: number, schoolId: number) {
   const { rows } = await db.execute<{

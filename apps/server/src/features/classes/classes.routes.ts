@@ -22,10 +22,9 @@ export function classesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = requireActor(request);
-        const found = await repo.findClass(deps.db, request.params.classId);
+        const found = await repo.findClassWithStanding(deps.db, actor.userId, request.params.classId);
         if (!found) throw new AppError('not_found', 'No such class.');
-        const m = await repo.membership(deps.db, actor.userId, found.id, found.school_id);
-        if (!canViewClassDetail(actor, m)) throw new AppError('forbidden');
+        if (!canViewClassDetail(actor, found)) throw new AppError('forbidden');
         const enrolments = await repo.enrolmentsOf(deps.db, found.id, found.school_id);
         const namer = StudentNamer.create(
           anonymiseRequested(request),
