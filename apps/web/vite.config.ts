@@ -5,11 +5,15 @@ import { excalidrawAssets } from './vite-plugins/excalidraw-assets';
 import { mathliveAssets } from './vite-plugins/mathlive-assets';
 import { precompress } from './vite-plugins/precompress';
 import { removeScrollClassNames } from './vite-plugins/remove-scroll-class-names';
+import { ssrImportedModules } from './vite-plugins/ssr-imported-modules';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
-export default defineConfig({
-  plugins: [react(), removeScrollClassNames(), excalidrawAssets(), mathliveAssets(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server render's build (entry-server.tsx, ADR 041) runs in Node: no browser assets to copy or compress.
+  plugins: isSsrBuild
+    ? [react(), removeScrollClassNames(), ssrImportedModules()]
+    : [react(), removeScrollClassNames(), excalidrawAssets(), mathliveAssets(), precompress()],
   // One zod for the app and the contracts, configured for the Content-Security-Policy (no eval): see src/zod.ts.
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/zod.ts', import.meta.url)) }] },
   server: {
@@ -23,7 +27,9 @@ export default defineConfig({
   },
   // Maps are built for decoding error reports but not referenced from the files, and the server never serves them.
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-server' : 'dist',
+    // dist/.vite/manifest.json: which files each source module became, for the server's preloads of a rendered page.
+    manifest: !isSsrBuild,
     sourcemap: 'hidden',
     // Making a zod schema has no effect but its value: one no code uses is left out (ADR 039). The contracts are
     // side-effect free (their package.json says so); src/zod.ts is not (it configures zod), so a page that imports any
@@ -33,11 +39,13 @@ export default defineConfig({
       // Everything the first page needs in one file: left to itself, the bundler splits the entry's modules that lazy
       // pages share (Mantine's Box, Button…) into ~30 small files, and every page paid their per-file overhead and
       // requests (sign-in: 34 requests and 181 KB gzipped before, 20 and 168 KB after).
-      output: {
-        codeSplitting: {
-          groups: [{ name: 'app', tags: ['$initial'] }],
-        },
-      },
+      output: isSsrBuild
+        ? {}
+        : {
+            codeSplitting: {
+              groups: [{ name: 'app', tags: ['$initial'] }],
+            },
+          },
     },
   },
   test: {
@@ -54,4 +62,4 @@ export default defineConfig({
     maxWorkers: 2,
     sequence: { groupOrder: 1 },
   },
-});
+}));

@@ -11,6 +11,25 @@ interface CspViolation {
 }
 
 const watched = new WeakSet<BrowserContext>();
+const withoutScripts = new WeakSet<BrowserContext>();
+
+/**
+ * A student's class pages arrive rendered by the server and show before their scripts have run; until React runs
+ * them (`data-app-ready` on <html>), a click on a button or a key press does nothing. A journey acts once it does, as
+ * a person would on a page that answers: after every page load (`goto`, `reload`) of a rendered page, this waits.
+ */
+function actOnceLive(page: Page): void {
+  for (const name of ['goto', 'reload'] as const) {
+    const load = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>;
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const response = await load(...args);
+      if (await page.locator('#server-render-state').count()) {
+        await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 15_000 });
+      }
+      return response;
+    };
+  }
+}
 
 /**
  * Records every `securitypolicyviolation` event of every page of the context, including pages that navigated on or
@@ -19,6 +38,10 @@ const watched = new WeakSet<BrowserContext>();
 async function watchCsp(context: BrowserContext, violations: CspViolation[]): Promise<void> {
   if (watched.has(context)) return;
   watched.add(context);
+  if (!withoutScripts.has(context)) {
+    context.pages().forEach(actOnceLive);
+    context.on('page', actOnceLive);
+  }
   await context.exposeBinding('__banksiaCspViolation', (_source, v: CspViolation) => {
     violations.push(v);
   });
@@ -82,6 +105,7 @@ export const test = base.extend<
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args) => {
         const context = await newContext(...args);
+        if (args[0]?.javaScriptEnabled === false) withoutScripts.add(context);
         openedByTest?.push(context);
         if (current) await watchCsp(context, current);
         return context;

@@ -53,6 +53,8 @@ import { refundRunsRoutes } from './features/payments/refund-runs.routes';
 import { welcomeEmailsRoutes } from './features/welcome-emails/welcome-emails.routes';
 import { registerAccessControl } from './platform/authz';
 import { registerCsrf } from './platform/csrf';
+import { compressBody, encodingFor } from './platform/compression';
+import { loadPageRenderer, SERVER_RENDERED_PAGE } from './platform/page-render';
 import type { AppDeps } from './platform/deps';
 import { Jobs } from './platform/jobs';
 import { jobDefinitions } from './jobs';
@@ -214,7 +216,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
     registerSignedMedia(app, deps);
     await app.register(presignedPostRoutes(deps));
   }
-  await registerWebApp(app, deps.config.webDist);
+  await registerWebApp(app, deps.config.webDist, app.log);
   return app;
 }
 
@@ -252,9 +254,10 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * are immutable; everything else (index.html, the icons) is revalidated on each visit. Source maps are built (for
  * decoding error reports) but never served.
  */
-async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+async function registerWebApp(app: FastifyInstance, webDist: string | undefined, log: FastifyBaseLogger) {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const serveWeb = !!(webDist && index && existsSync(index));
+  const renderer = serveWeb ? await loadPageRenderer(app, webDist!, log) : undefined;
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webDist!,
@@ -284,6 +287,22 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
     ].some((prefix) => request.url.startsWith(prefix));
     if (!serveWeb || !isPage || isFile) {
       return reply.status(404).send(errorBody('not_found'));
+    }
+    const cookie = request.headers.cookie;
+    const pathname = request.url.split('?', 1)[0]!;
+    if (renderer && cookie && request.cookies[SESSION_COOKIE] && SERVER_RENDERED_PAGE.test(pathname)) {
+      const html = await renderer.render(request.url, cookie);
+      if (html !== null) {
+        // Someone's own page, with their data in it: never stored by a cache. Compressed here: the compression plugin
+        // works on routes, and this handler is not one.
+        const encoding = encodingFor(request.headers['accept-encoding']);
+        void reply
+          .header('cache-control', 'private, no-store')
+          .header('vary', 'accept-encoding')
+          .type('text/html; charset=utf-8');
+        if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+        return reply.send(await compressBody(Buffer.from(html), encoding));
+      }
     }
     void reply.header('cache-control', 'no-cache');
     // Every signed-in page starts by asking who is signed in; with a session cookie the browser is told to ask at

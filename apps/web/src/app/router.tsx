@@ -1,5 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  redirect,
+  type HydrationState,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import { meQueryOptions } from '../features/accounts/api/get-me';
 import { endSession } from '../features/accounts/api/logout';
 import { classAssemblageQueryOptions } from '../features/courses/api/get-class-assemblage';
@@ -411,4 +418,22 @@ export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({
 
 export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter(createRoutes(queryClient), { patchRoutesOnNavigation });
+}
+
+/**
+ * The router of a page whose first HTML the server rendered (ADR 041): the modules of the page's routes are loaded
+ * first and the loaders' answers come from the server, so the first render is the page as the HTML shows it (a lazy
+ * route still loading would render the fallback instead, and the page would be built twice).
+ */
+export async function createHydratingRouter(queryClient: QueryClient, hydrationData: HydrationState) {
+  const routes = createRoutes(queryClient);
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+  return createBrowserRouter(routes, { hydrationData, patchRoutesOnNavigation });
 }

@@ -100,6 +100,21 @@ function request<T>(
   return run(method, url, body, opts);
 }
 
+/** How a request reaches the API: the browser's fetch, or (rendering a page on the server) the app itself. */
+export type RequestTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+// Looked up on every call (not captured), so tests that replace the global fetch still reach it.
+let transport: RequestTransport = (url, init) => fetch(url, init);
+
+/**
+ * Replaces how requests reach the API. Only the server render (entry-server.tsx) calls it, once, before any
+ * request: in Node there is no page origin and no cookie jar, so it hands each request to the app with the page
+ * request's cookie.
+ */
+export function setRequestTransport(next: RequestTransport): void {
+  transport = next;
+}
+
 async function run<T>(
   method: Method,
   url: string,
@@ -119,7 +134,7 @@ async function run<T>(
     let response: Response;
     let body: JsonBody;
     try {
-      response = await fetch(url, {
+      response = await transport(url, {
         method,
         headers: headersFor(
           unsafe ? (freshToken ?? getCsrfToken()) : null,

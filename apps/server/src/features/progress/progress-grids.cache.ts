@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { ProgressGrid } from '@banksia/contracts/progress-grids';
+import { compressBody, type Encoding } from '../../platform/compression';
 import type { ItemGridFacts } from './progress-grids.repository';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /** One grid as last built: what it was built from (its fingerprint), its facts, and its JSON in each encoding. */
 interface Entry {
@@ -15,8 +11,6 @@ interface Entry {
   grid: ProgressGrid;
   bodies: Map<Encoding, Promise<Buffer>>;
 }
-
-export type Encoding = 'br' | 'gzip' | 'identity';
 
 /** Grids kept per process: a school's open grids, not every grid ever asked for. */
 const MAX_ENTRIES = 32;
@@ -64,13 +58,7 @@ export class GridCache {
     if (!entry) return undefined;
     let body = entry.bodies.get(encoding);
     if (!body) {
-      const json = Buffer.from(JSON.stringify(grid));
-      body =
-        encoding === 'br'
-          ? brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-          : encoding === 'gzip'
-            ? gzip(json)
-            : Promise.resolve(json);
+      body = compressBody(Buffer.from(JSON.stringify(grid)), encoding);
       entry.bodies.set(encoding, body);
     }
     return body;
@@ -80,16 +68,4 @@ export class GridCache {
 /** A digest of everything a grid is built from. */
 export function fingerprintOf(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
-}
-
-/** The encoding to answer in, from Accept-Encoding (brotli first, as the app's compression prefers it). */
-export function encodingFor(acceptEncoding: string | undefined): Encoding {
-  const accepted = (acceptEncoding ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
-    .map(([name]) => name!.trim().toLowerCase());
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return 'identity';
 }

@@ -16,7 +16,8 @@ import { sendCsv } from '../../platform/csv-download';
 import { clientGone } from '../../platform/client-gone';
 import { QueryGate } from '../../platform/query-gate';
 import { anonymiseRequested } from '../../platform/student-names';
-import { encodingFor, GridCache } from './progress-grids.cache';
+import { encodingFor } from '../../platform/compression';
+import { GridCache } from './progress-grids.cache';
 import * as service from './progress-grids.service';
 
 /**

@@ -1,12 +1,20 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { LoadingState } from '../../components/loading-state';
 import { PlainLayout } from './plain-layout';
 import { RouteError } from '../pages/route-error';
 import { usePageViewTracking } from '../use-page-view-tracking';
 
+/**
+ * Set on <html> once React runs the page: a page rendered on the server shows before its scripts have run, and only
+ * then answers clicks and keys. Tools that measure the page (npm run bench:web) wait for it.
+ */
+export const APP_READY_ATTRIBUTE = 'data-app-ready';
+
 /** Above every page: page-view tracking and scroll restoration. */
 export function RootLayout() {
   usePageViewTracking();
+  useEffect(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ''), []);
   return (
     <>
       <ScrollRestoration />
