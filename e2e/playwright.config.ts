@@ -10,11 +10,9 @@ const dataRoot = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 
 // Workers load this file again: they inherit the folder (and the embedded databases' password files in it) from here.
 process.env.E2E_DATA_DIR = dataRoot;
 process.env.E2E_PORT = String(port);
-// One worker by default. Two side by side took about half as long on two cores (a journey mostly waits), but on a
-// slower machine of the same kind (2026-11-28, second session) two workers starved each other: main as it was failed
-// 3 of its first 17 journeys on 5 s waits, and the same journeys passed one at a time. E2E_WORKERS=2 where the
-// machine allows. Each worker has its own app and database (apps.ts).
-const workers = Number(process.env.E2E_WORKERS ?? 1);
+// Two workers by default: one journey mostly waits (on the browser, the server, a debounce), so two side by side
+// take about half as long on two cores. Each worker has its own app and database (apps.ts).
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 const apps = Array.from({ length: workers }, (_, i) => journeyApp(i));
 for (const dir of [dataRoot, ...apps.map((a) => a.dataDir)]) {
   mkdirSync(dir, { recursive: true });
