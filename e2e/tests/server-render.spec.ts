@@ -32,10 +32,11 @@ test.describe('class pages rendered on the server', () => {
     expect(html).toMatch(/<h1[^>]*>Equivalent fractions<\/h1>/);
     expect(html).toContain('id="server-render-state"');
     expect(response!.headers()['cache-control']).toBe('private, no-store');
-    // Then the scripts take the page over: once they have, the shell's menus load (the course jumper appears) and
-    // answer.
+    // Then the scripts take the page over, and the shell answers: the course jumper (a stand-in until used) and the
+    // user menu load when reached for.
     await expect(page.getByRole('heading', { level: 1, name: 'Equivalent fractions' })).toBeVisible();
-    await expect(page.getByRole('banner').getByPlaceholder('Jump to course')).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'Jump to course' }).click();
+    await expect(page.getByRole('banner').getByRole('combobox', { name: 'Jump to course' })).toBeFocused();
     await page.getByRole('button', { name: /Ava/ }).click();
     await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
     await page.keyboard.press('Escape');

@@ -18,7 +18,7 @@
  * Options: --no-build, --no-lighthouse, --lighthouse-runs N, --port N, --files (list each page's scripts). CHROMIUM_PATH overrides /usr/bin/chromium.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -300,6 +300,7 @@ async function lighthouseScore(url: string, cookie: string | undefined, runs: nu
       // paint's element and phases, long tasks, request chains).
       const keep = process.env.BENCH_LIGHTHOUSE_DIR;
       if (keep) {
+        mkdirSync(keep, { recursive: true });
         const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-')}${i + 1}.json`;
         writeFileSync(path.join(keep, name), JSON.stringify(result.lhr));
       }

@@ -11,6 +11,7 @@ import {
   lazyStylesheets,
   pageHtml,
   preloadsFor,
+  RENDER_SCRIPTS_ID,
   RENDER_STATE_ID,
   SERVER_RENDERED_PAGE,
   stylesheetsFor,
@@ -19,10 +20,13 @@ import { SESSION_COOKIE } from './platform/session';
 
 const ctx = useTestApp();
 
+/** As Vite builds index.html: the entry script, the module it preloads and the app's stylesheet in the head. */
 const TEMPLATE =
   '<!doctype html><html><head><title>Banksia</title>' +
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script>\n' +
+  '<link rel="modulepreload" crossorigin href="/assets/runtime-r1.js">\n' +
   '<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>' +
-  '<body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>';
+  '<body><div id="root"></div></body></html>';
 
 /**
  * A built web app (dist/ with index.html and two lazy stylesheets) beside a server render (dist-server/) whose
@@ -43,6 +47,7 @@ async function builtApp(source: string): Promise<string> {
       'src/app/routes/class-lesson.tsx': { file: 'assets/class-lesson-a1.js', imports: ['_shared-b2.js'] },
       '_shared-b2.js': { file: 'assets/shared-b2.js', imports: ['index.html'] },
       'index.html': { file: 'assets/index-abc.js' },
+      'src/boot.ts': { file: 'assets/boot-c3.js' },
     }),
   );
   await writeFile(path.join(root, 'dist-server', 'entry-server.js'), source);
@@ -96,6 +101,27 @@ describe('server-rendered pages', () => {
     expect(() => pageHtml('<html></html>', '<h1>Hi</h1>', {})).toThrow(/root/);
   });
 
+  it('names only the boot script, which starts the entry and its preloads after the paint (listed in a data block)', () => {
+    const html = pageHtml(TEMPLATE, '<h1>Hi</h1>', {}, [], ['/assets/class-lesson-a1.js'], '/assets/boot-c3.js');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<script type="module" crossorigin src="/assets/boot-c3.js"></script>');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('src="/assets/index-abc.js"');
+    const block = new RegExp(`<script type="application/json" id="${RENDER_SCRIPTS_ID}">(.*?)</script>`).exec(html);
+    expect(JSON.parse(block![1]!)).toEqual({
+      main: '/assets/index-abc.js',
+      preload: ['/assets/runtime-r1.js', '/assets/class-lesson-a1.js'],
+    });
+  });
+
+  it('without a boot script (an older build), keeps the entry and links the preloads in the head', () => {
+    const html = pageHtml(TEMPLATE, '<h1>Hi</h1>', {}, [], ['/assets/class-lesson-a1.js']);
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/class-lesson-a1.js"></head>');
+    expect(html).not.toContain(RENDER_SCRIPTS_ID);
+  });
+
   it("preloads the scripts of the page's route modules and what they import, but not those the page has", () => {
     const manifest = {
       'src/a.tsx': { file: 'assets/a-1.js', imports: ['_b.js', '_c.js'] },
@@ -144,8 +170,13 @@ describe('server-rendered pages', () => {
     expect(html).not.toContain('</script><script>alert(1)');
     expect(html).toContain('href="/assets/chunk-player-x1.css"');
     expect(html).not.toContain('exam-print');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/class-lesson-a1.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-b2.js">');
+    // The scripts start after the paint (boot.ts), the route's own among them.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/boot-c3.js"></script></head>');
+    const scripts = new RegExp(`id="${RENDER_SCRIPTS_ID}">(.*?)</script>`).exec(html);
+    expect(JSON.parse(scripts![1]!)).toEqual({
+      main: '/assets/index-abc.js',
+      preload: ['/assets/runtime-r1.js', '/assets/class-lesson-a1.js', '/assets/shared-b2.js'],
+    });
     expect(html.match(/index-abc\.js/g)).toHaveLength(1);
     await app.close();
   });

@@ -22,6 +22,9 @@ export const RENDER_DEADLINE_MS = 1_000;
 /** The element holding the state the browser's entry hydrates from (read by apps/web/src/main.tsx). */
 export const RENDER_STATE_ID = 'server-render-state';
 
+/** The web app's first script on a rendered page, as the build manifest names it. */
+export const BOOT_MODULE = 'src/boot.ts';
+
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
 
 interface RenderModule {
@@ -98,9 +101,21 @@ export function stylesheetsFor(markup: string, sheets: readonly LazyStylesheet[]
   return sheets.filter((sheet) => [...sheet.classes].some((name) => used.has(name))).map((sheet) => sheet.href);
 }
 
+/** The data block that lists a rendered page's scripts for the web app's boot.ts, which starts them after the paint. */
+export const RENDER_SCRIPTS_ID = 'server-render-scripts';
+
+/** The built index.html's entry script, and the modules it preloads (Vite writes both into the head). */
+const ENTRY_SCRIPT = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">\s*/g;
+
 /**
  * Puts the rendered markup and its state into the built index.html (its empty `<div id="root"></div>`), with the
- * stylesheets the markup needs beyond the app's own, and the preloads of its routes' scripts, in the head.
+ * stylesheets the markup needs beyond the app's own in the head.
+ *
+ * With `boot` (the web app's boot.ts as built), the page names only that script: the app's entry, the modules it
+ * preloads and `preloads` (its routes' scripts) go into a data block, and boot.ts starts them once the page has been
+ * painted, so on a slow connection they do not hold up the paint of a page that can already be read. Without it
+ * (an older build), they are in the head as index.html has them.
  */
 export function pageHtml(
   template: string,
@@ -108,19 +123,33 @@ export function pageHtml(
   state: unknown,
   stylesheets: readonly string[] = [],
   preloads: readonly string[] = [],
+  boot?: string,
 ): string {
+  const entry = boot ? ENTRY_SCRIPT.exec(template) : null;
+  let base = template;
+  let data = '';
+  let scripts = '';
+  if (entry) {
+    const preload = [...template.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+    base = template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+    scripts = `<script type="module" crossorigin src="${boot}"></script>`;
+    data =
+      `<script type="application/json" id="${RENDER_SCRIPTS_ID}">` +
+      `${jsonForHtml({ main: entry[1], preload: [...preload, ...preloads] })}</script>`;
+  } else {
+    // As the app's loader adds them later (it then finds them and adds nothing).
+    scripts = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+  }
   const root = '<div id="root"></div>';
-  const at = template.indexOf(root);
+  const at = base.indexOf(root);
   if (at < 0) throw new Error('index.html has no empty <div id="root"></div>');
-  // A data block, not a script: it never runs, so the Content-Security-Policy needs no exception for it.
+  // Data blocks, not scripts: they never run, so the Content-Security-Policy needs no exception for them.
   const filled =
     `<div id="root">${markup}</div>` +
-    `<script type="application/json" id="${RENDER_STATE_ID}">${jsonForHtml(state)}</script>`;
-  const page = template.slice(0, at) + filled + template.slice(at + root.length);
-  // As the app's loader adds them later (it then finds them and adds nothing).
-  const links =
-    stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('') +
-    preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+    `<script type="application/json" id="${RENDER_STATE_ID}">${jsonForHtml(state)}</script>` +
+    data;
+  const page = base.slice(0, at) + filled + base.slice(at + root.length);
+  const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('') + scripts;
   return page.replace('</head>', `${links}</head>`);
 }
 
@@ -140,6 +169,8 @@ export async function loadPageRenderer(
   const sheets = lazyStylesheets(webDist, template);
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   const manifest = (existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {}) as BuildManifest;
+  const bootFile = manifest[BOOT_MODULE]?.file;
+  const boot = bootFile ? `/${bootFile}` : undefined;
 
   return {
     async render(url, cookie) {
@@ -161,7 +192,7 @@ export async function loadPageRenderer(
         const page = await module.renderPage({ url, transport, deadlineMs: RENDER_DEADLINE_MS });
         if (!page) return null;
         const preloads = preloadsFor(page.modules ?? [], manifest, template);
-        return pageHtml(template, page.html, page.state, stylesheetsFor(page.html, sheets), preloads);
+        return pageHtml(template, page.html, page.state, stylesheetsFor(page.html, sheets), preloads, boot);
       } catch (error) {
         log.error({ err: error, url }, 'server render failed; sending the plain page');
         return null;

@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useMe } from '../features/accounts/api/get-me';
 import { EmbeddedActivityContext, type EmbeddedActivityComponents } from '../lib/embedded-activity';
-import { useWhenIdle } from '../lib/use-when-idle';
+import { useNotificationsShown } from '../lib/notify';
 import { ContactSupportProvider } from '../features/support/components/contact-support-provider';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -22,14 +22,14 @@ const embeddedActivity: EmbeddedActivityComponents = {
   })),
 };
 
-// The layer that shows notifications (and its transitions) mounts once the page is idle; one shown before then waits
-// in the notifications store and appears with it. Tests (env 'test') render components alone, with no page heading to
-// wait for, so it mounts at once there.
+// The layer that shows notifications (and its transitions) mounts with the first notification (lib/notify.ts), which
+// waits in the notifications store until it has. Tests (env 'test') render components alone and may show one through
+// Mantine directly, so it mounts at once there.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
-function IdleNotifications({ atOnce }: { atOnce: boolean }) {
-  const idle = useWhenIdle();
-  if (!idle && !atOnce) return null;
+function NotificationsLayer({ atOnce }: { atOnce: boolean }) {
+  const shown = useNotificationsShown();
+  if (!shown && !atOnce) return null;
   return (
     <Suspense fallback={null}>
       <Notifications position="top-right" />
@@ -50,7 +50,7 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
         defaultColorScheme="light"
         env={env}
       >
-        <IdleNotifications atOnce={env === 'test'} />
+        <NotificationsLayer atOnce={env === 'test'} />
         <EmbeddedActivityContext.Provider value={embeddedActivity}>
           <SessionAwareSupport>{children}</SessionAwareSupport>
         </EmbeddedActivityContext.Provider>

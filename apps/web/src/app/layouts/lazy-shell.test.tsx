@@ -6,14 +6,15 @@ import { stubFetch } from '../../test/fetch-stub';
 import { LazyCourseJumper, LazyUserMenu } from './lazy-shell';
 
 describe('LazyUserMenu', () => {
-  it('opens the menu when its stand-in button is clicked before the menu has loaded', async () => {
+  it('is a stand-in button, announced as opening a menu, until clicked; the click loads the menu and opens it', async () => {
     const me = makeMe();
     renderWithProviders(<LazyUserMenu me={me} />);
 
-    // On the first render the browser has not been idle yet: the button is the stand-in, which opens no menu itself.
-    // Clicked in the same tick, before any timer (the idle callback) can run and bring the real menu in.
-    const standIn = screen.getByRole('button', { name: 'Ava Nguyen' });
-    expect(standIn).not.toHaveAttribute('aria-haspopup');
+    const standIn = screen.getByRole('button', { name: 'Ava Nguyen', expanded: false });
+    expect(standIn).toHaveAttribute('aria-haspopup', 'menu');
+    // Nothing loads the menu by itself (it waits for its user).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     fireEvent.click(standIn);
 
     expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
@@ -22,20 +23,14 @@ describe('LazyUserMenu', () => {
 
   it('opens and closes like any menu once loaded', async () => {
     const me = makeMe();
-    // A page around it, whose heading shows: the menu loads once that page has settled, not after the 5 s deadline
-    // for pages that never settle (which the 5 s of findByRole below would race).
-    const { user } = renderWithProviders(
-      <main>
-        <h1>Home</h1>
-        <LazyUserMenu me={me} />
-      </main>,
-    );
+    const { user } = renderWithProviders(<LazyUserMenu me={me} />);
 
-    const loaded = await screen.findByRole('button', { name: 'Ava Nguyen', expanded: false });
-    await user.click(loaded);
+    await user.click(screen.getByRole('button', { name: 'Ava Nguyen', expanded: false }));
     expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/account/profile/');
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('button', { name: 'Ava Nguyen', expanded: false })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ava Nguyen', expanded: false }));
+    expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
   });
 });
 
@@ -44,11 +39,25 @@ describe('LazyCourseJumper', () => {
     stubFetch({ 'GET /api/v1/courses/mine/': { status: 200, body: [] } });
     renderWithProviders(<LazyCourseJumper />);
 
-    // At once, before the browser has been idle: only the stand-in is there.
+    // At once: only the stand-in is there.
     expect(screen.queryByRole('combobox', { name: 'Jump to course' })).not.toBeInTheDocument();
     fireEvent.keyDown(document.body, { key: '∆', code: 'KeyJ', altKey: true });
 
     const jumper = await screen.findByRole('combobox', { name: 'Jump to course' });
     await waitFor(() => expect(jumper).toHaveFocus());
+  });
+
+  it('stands in as a button named like the search box; tabbing to it brings the jumper in, focused', async () => {
+    stubFetch({ 'GET /api/v1/courses/mine/': { status: 200, body: [] } });
+    const { user } = renderWithProviders(<LazyCourseJumper />);
+
+    expect(screen.getByRole('button', { name: 'Jump to course' })).toHaveTextContent('Jump to course');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    await user.tab();
+
+    const jumper = await screen.findByRole('combobox', { name: 'Jump to course' });
+    await waitFor(() => expect(jumper).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Jump to course' })).not.toBeInTheDocument();
   });
 });
