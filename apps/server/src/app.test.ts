@@ -99,7 +99,7 @@ describe('the app', () => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/nothing/' })).headers.link).toBeUndefined();
     await app.close();
   });
-  it('sends hashed assets precompressed and cached for a year, pages revalidated, and never a source map', async () => {
+  it('sends hashed assets precompressed and cached for a year, pages revalidated, and never a source map or the build manifest', async () => {
     const dist = await webDist();
     await mkdir(path.join(dist, 'assets'));
     const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -133,6 +133,12 @@ describe('the app', () => {
     const map = await app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
     expect(map.statusCode).not.toBe(200);
     expect(map.body).not.toContain('secret.ts');
+    await mkdir(path.join(dist, '.vite'));
+    await writeFile(path.join(dist, '.vite', 'manifest.json'), '{"src/secret.tsx":{"file":"assets/x.js"}}');
+    // The build's manifest (read by the server render) is not served: the static files skip dot-folders.
+    const manifest = await app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(manifest.headers['content-type']).not.toMatch(/json/);
+    expect(manifest.body).not.toContain('secret');
     await app.close();
   });
 

@@ -11,6 +11,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
+import type { QueryClient } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type HydrationState } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
@@ -62,13 +63,27 @@ setRequestTransport((url, init) => {
 (globalThis as { __banksiaImported?: (id: string) => void }).__banksiaImported = (id) =>
   renders.getStore()?.modules.add(id);
 
-/** Waits until no query is fetching (checked between tasks, so a fetch started by another's answer counts). */
-async function settled(isFetching: () => number, deadline: number): Promise<boolean> {
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 1));
-    if (isFetching() === 0) return true;
-    if (Date.now() > deadline) return false;
-  }
+/**
+ * Waits until no query is fetching, or the deadline passes (false). Looked at again on each change in the query
+ * cache, a task later, so a query started by another's answer counts.
+ */
+function settled(queryClient: QueryClient, deadline: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let check: ReturnType<typeof setTimeout> | undefined;
+    const look = () => {
+      clearTimeout(check);
+      check = setTimeout(() => queryClient.isFetching() === 0 && finish(true), 0);
+    };
+    const unsubscribe = queryClient.getQueryCache().subscribe(look);
+    const timer = setTimeout(() => finish(false), Math.max(0, deadline - Date.now()));
+    function finish(result: boolean) {
+      unsubscribe();
+      clearTimeout(timer);
+      clearTimeout(check);
+      resolve(result);
+    }
+    look();
+  });
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
@@ -88,17 +103,18 @@ async function render(
 ): Promise<ServerRenderResult | null> {
   const deadline = Date.now() + deadlineMs;
   const queryClient = createQueryClient();
+  // A student's own class pages only: a teacher's show students' names, which the anonymiser may hide in the
+  // browser. Read first, from the session alone, so a teacher's page costs one request here and no route's loader
+  // runs for it; the session check's loader then finds the answer cached.
+  const me = await queryClient.fetchQuery(meQueryOptions()).catch(() => null);
+  const classId = Number(/^\/class\/(\d+)\//.exec(url)?.[1]);
+  if (!me?.classes.some((c) => c.id === classId && c.role === 'student')) return null;
   const handler = createStaticHandler(createRoutes(queryClient));
   // Only the path matters to the routes; the origin is a placeholder.
   const context = await handler.query(new Request(new URL(url, 'http://banksia.invalid')));
   if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
-  // A student's own class pages only: a teacher's show students' names, which the anonymiser may hide in the
-  // browser. Known once the loaders have run (the session check reads who is signed in), before any waiting.
-  const me = queryClient.getQueryData(meQueryOptions().queryKey);
-  const classId = Number(/^\/class\/(\d+)\//.exec(url)?.[1]);
-  if (!me?.classes.some((c) => c.id === classId && c.role === 'student')) return null;
   // And only a page whose data all arrived: a failure is shown by the browser, which asks again.
-  if (!(await settled(() => queryClient.isFetching(), deadline))) return null;
+  if (!(await settled(queryClient, deadline))) return null;
   if (
     queryClient
       .getQueryCache()
