@@ -17,14 +17,21 @@ export function notify(data: NotificationData): void {
   void import('@mantine/notifications').then(({ notifications }) => notifications.show(data));
 }
 
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Whether any notification has been shown yet on this page load: the notifications layer mounts from then on. */
 export function useNotificationsShown(): boolean {
   return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     () => shown,
     () => false,
   );
+}
+
+/** As on a new page load: no notification shown yet (tests, which share one module graph across files). */
+export function forgetNotificationsShown(): void {
+  shown = false;
 }

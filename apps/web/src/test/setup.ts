@@ -11,6 +11,7 @@ afterEach(async () => {
   cleanup();
   // Notifications live in Mantine's store, outside any rendered tree: one left by a test would show in the next.
   (await import('@mantine/notifications')).notifications.clean();
+  (await import('../lib/notify')).forgetNotificationsShown();
   window.localStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();
