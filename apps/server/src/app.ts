@@ -110,7 +110,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   // First, so that every route registered after it (plugins included) must carry an access rule.
   registerAccessControl(app);
 
-  await registerSecurityHeaders(app, deps.config);
+  registerSecurityHeaders(app, deps.config);
   // Brotli or gzip for every compressible answer (JSON, the grid's above all); files built ahead (web assets) are sent
   // from their precompressed copies by the static plugin instead. Level 4 brotli: most of the saving for little CPU.
   await app.register(fastifyCompress, {

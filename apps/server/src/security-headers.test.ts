@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { TEST_SECRET, useTestApp } from '../test/harness';
 import type { Config } from './platform/config';
+import { securityHeaders } from './platform/security-headers';
 
 const ctx = useTestApp();
 
@@ -99,5 +100,32 @@ describe('security headers', () => {
     expect(csp['script-src']).not.toContain("'unsafe-eval'");
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(String(docs.headers['content-security-policy'])).not.toContain('https:');
+  });
+
+  it("puts helmet's headers, worked out once, on pages, JSON, errors and the API browser", async () => {
+    const built = await app();
+    const expected = securityHeaders({ ...ctx.config, webDist: dist });
+    expect(Object.keys(expected).sort()).toEqual([
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ]);
+    for (const url of ['/class/1/course/', '/api/v1/csrf/', '/api/v1/no-such-thing/', '/healthz']) {
+      const answer = await built.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(expected)) expect(answer.headers[name], `${url} ${name}`).toBe(value);
+    }
+    // A route with a policy of its own keeps it: the API browser's (swagger-ui's static policy, trimmed in app.ts).
+    const docs = await built.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.headers['content-security-policy']).not.toBe(expected['content-security-policy']);
+    expect(directives(docs.headers['content-security-policy'])['img-src']).toEqual(["'self'", 'data:']);
+    expect(docs.headers['x-frame-options']).toBe('DENY');
   });
 });
