@@ -4,10 +4,18 @@
  */
 export const SCHOOL_TIME_ZONE = 'Australia/Sydney';
 
+/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than formatting with one. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date (YYYY-MM-DD) at an instant in a time zone. */
 export function localDate(now: Date, timeZone: string = SCHOOL_TIME_ZONE): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /** Whether a class has expired: its expiration date (a whole day, in the school's time zone) has passed. */

@@ -15,7 +15,7 @@ import type { Executor } from '../../platform/db';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { AppDeps } from '../../platform/deps';
-import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../../platform/passwords';
 import { createSession, revokeUserSessions } from '../../platform/session';
 import * as repo from './accounts.repository';
 import { presentMe } from './accounts.presenter';
@@ -28,9 +28,9 @@ export interface RequestMeta {
 
 /**
  * Checks credentials under the throttle and opens a new session. Independent statements run side by side on the pool
- * (the throttle's counts with the account; the trial look-up while argon2 works on the thread pool; the four writes
- * of a success; the four reads of `me`), so a sign-in waits for the database four times instead of twelve: under
- * load every wait is a turn for a core, and they added up to more than the hash itself.
+ * (the throttle's counts with the account; the trial look-up and the four reads of `me` while argon2 works on the
+ * thread pool; the four writes of a success), so a sign-in waits for the database three times instead of twelve:
+ * under load every wait is a turn for a core, and they added up to more than the hash itself.
  */
 export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
   const now = deps.clock.now();
@@ -44,6 +44,11 @@ export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
       headers: { 'retry-after': String(wait) },
     });
   }
+  // Who the user is (the answer to a sign-in) is read while argon2 works, so a sign-in waits for the database once
+  // after the hash, for its writes, instead of twice. Used only when the password is right; a failed sign-in does
+  // not wait for it, and its handler here keeps a failure of it from going unhandled.
+  const me = user ? loadMe(deps, user.id) : null;
+  me?.catch(() => {});
   // An anonymous trial account signs in only while its class is an unexpired trial (converted: always); looked up
   // while the password is checked, used only when it is right.
   const [ok, trial] = await Promise.all([
@@ -68,8 +73,12 @@ export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
     repo.clearFailures(deps.db, body.email, meta.ip),
     repo.markLoggedIn(deps.db, user.id, now),
     recordSignIn(deps, deps.db, user.id, meta, null),
+    // A hash made with older argon2 parameters (ADR 044) is replaced now that the password is known.
+    user.passwordHash && needsRehash(user.passwordHash)
+      ? hashPassword(body.password).then((hash) => repo.updatePasswordHash(deps.db, user.id, hash))
+      : null,
   ]);
-  return { session, me: await loadMe(deps, user.id) };
+  return { session, me: await me! };
 }
 
 /** Writes one attempt to the user's sign-in history (a null reason is a success). */

@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../db/schema/index';
@@ -47,6 +48,21 @@ describe('sign-in', () => {
     const me = await client.get('/api/v1/auth/me/');
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(user.id);
+  });
+
+  it('rehashes a password stored with older argon2 parameters at the next successful sign-in', async () => {
+    const school = await createSchool(ctx.db);
+    const { user } = await createTeacher(ctx.db, school, [], { password: PASSWORD });
+    // As ADR 007's parameters stored it: argon2id, 19 MiB, 2 passes.
+    const old = await hash(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    await ctx.db.update(users).set({ passwordHash: old }).where(eq(users.id, user.id));
+    expect((await signIn(user.email, 'not the password')).response.statusCode).toBe(400);
+    const [afterFailure] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(afterFailure!.passwordHash).toBe(old);
+    expect((await signIn(user.email)).response.statusCode).toBe(200);
+    const [after] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(after!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
+    expect((await signIn(user.email)).response.statusCode).toBe(200);
   });
 
   it('stores only a hash of the session id', async () => {
