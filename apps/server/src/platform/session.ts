@@ -41,17 +41,21 @@ export interface SessionDeps {
   config: Config;
 }
 
-/** Creates a session for a user and returns the cookie value (a fresh 256-bit id: no fixation). */
-export async function createSession(
-  deps: SessionDeps,
+/**
+ * A new session for a user, not yet stored: the cookie value (a fresh 256-bit id: no fixation), its hash and expiry,
+ * and the row to insert. Sign-in stores the row in the same statement as its other writes; createSession stores it
+ * alone.
+ */
+export function newSession(
+  deps: Pick<SessionDeps, 'clock' | 'config'>,
   userId: number,
   meta: { ip?: string; userAgent?: string } = {},
-): Promise<{ token: string; hash: string; expiresAt: Date }> {
+): { token: string; hash: string; expiresAt: Date; row: typeof sessions.$inferInsert } {
   const token = randomBytes(32).toString('base64url');
   const hash = hashToken(token);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + deps.config.session.absoluteMs);
-  await deps.db.insert(sessions).values({
+  const row = {
     idHash: hash,
     userId,
     createdAt: now,
@@ -59,8 +63,19 @@ export async function createSession(
     expiresAt,
     ip: meta.ip ?? null,
     userAgent: meta.userAgent?.slice(0, 500) ?? null,
-  });
-  return { token, hash, expiresAt };
+  };
+  return { token, hash, expiresAt, row };
+}
+
+/** Creates a session for a user and returns the cookie value. */
+export async function createSession(
+  deps: SessionDeps,
+  userId: number,
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<{ token: string; hash: string; expiresAt: Date }> {
+  const { row, ...session } = newSession(deps, userId, meta);
+  await deps.db.insert(sessions).values(row);
+  return session;
 }
 
 /** Ends one session. */

@@ -1,6 +1,6 @@
 import type { Role } from '@banksia/contracts/accounts';
 import { and, count, desc, eq, gt, ilike, max, min, or, sql, type SQL } from 'drizzle-orm';
-import { loginFailures, signIns, userRoles, users } from '../../db/schema/index';
+import { loginFailures, sessions, signIns, userRoles, users } from '../../db/schema/index';
 import { sideBySide, type Executor } from '../../platform/db';
 
 export async function findUserByEmail(db: Executor, email: string) {
@@ -35,15 +35,6 @@ export async function recentFailures(db: Executor, email: string, ip: string, si
 
 export async function recordFailure(db: Executor, email: string, ip: string, at: Date): Promise<void> {
   await db.insert(loginFailures).values({ email, ip, at });
-}
-
-/** A successful sign-in forgives that account's failures from that address. */
-export async function clearFailures(db: Executor, email: string, ip: string): Promise<void> {
-  await db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip)));
-}
-
-export async function markLoggedIn(db: Executor, userId: number, at: Date): Promise<void> {
-  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
 }
 
 export async function updateNames(db: Executor, userId: number, firstName: string, lastName: string): Promise<void> {
@@ -159,6 +150,33 @@ export async function searchUsers(db: Executor, q: string | undefined, page: { l
 export async function userListItem(db: Executor, userId: number) {
   const [row] = await listUsersWhere(db, eq(users.id, userId));
   return row ?? null;
+}
+
+/**
+ * A successful sign-in's four writes in ONE statement, so one commit: the new session, the account's failures from
+ * this address forgiven (a success forgives them), the last sign-in time, and the history row. Each part is drizzle's own insert, delete or
+ * update, joined as data-modifying CTEs.
+ */
+export async function completeSignIn(
+  db: Executor,
+  w: {
+    session: typeof sessions.$inferInsert;
+    email: string;
+    ip: string;
+    signIn: typeof signIns.$inferInsert & { userId: number; at: Date };
+  },
+): Promise<void> {
+  const parts = [
+    db.insert(sessions).values(w.session),
+    db.delete(loginFailures).where(and(eq(loginFailures.email, w.email), eq(loginFailures.ip, w.ip))),
+    db.update(users).set({ lastLoginAt: w.signIn.at }).where(eq(users.id, w.signIn.userId)),
+    db.insert(signIns).values(w.signIn),
+  ];
+  const ctes = sql.join(
+    parts.map((part, i) => sql`${sql.raw(`w${i}`)} as (${part.getSQL()})`),
+    sql`, `,
+  );
+  await db.execute(sql`with ${ctes} select 1`);
 }
 
 export async function insertSignIn(db: Executor, row: typeof signIns.$inferInsert): Promise<void> {

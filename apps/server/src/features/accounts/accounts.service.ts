@@ -16,7 +16,7 @@ import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { AppDeps } from '../../platform/deps';
 import { hashPassword, needsRehash, verifyPassword } from '../../platform/passwords';
-import { createSession, revokeUserSessions } from '../../platform/session';
+import { newSession, revokeUserSessions } from '../../platform/session';
 import * as repo from './accounts.repository';
 import { presentMe } from './accounts.presenter';
 import { LOGIN_WINDOW_MS, retryAfterSeconds } from './login-throttle';
@@ -29,7 +29,8 @@ export interface RequestMeta {
 /**
  * Checks credentials under the throttle and opens a new session. Independent statements run side by side on the pool
  * (the throttle's counts with the account; the trial look-up and the four reads of `me` while argon2 works on the
- * thread pool; the four writes of a success), so a sign-in waits for the database three times instead of twelve:
+ * thread pool), and a success's four writes are one statement, so a sign-in waits for the database three times
+ * instead of twelve:
  * under load every wait is a turn for a core, and they added up to more than the hash itself.
  */
 export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
@@ -68,11 +69,15 @@ export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
         'Ask your teacher for a new one.',
     );
   }
-  const [session] = await Promise.all([
-    createSession(deps, user.id, meta),
-    repo.clearFailures(deps.db, body.email, meta.ip),
-    repo.markLoggedIn(deps.db, user.id, now),
-    recordSignIn(deps, deps.db, user.id, meta, null),
+  const { row, ...session } = newSession(deps, user.id, meta);
+  await Promise.all([
+    // The session, the failures forgiven, the last sign-in and the history row: one statement, one commit.
+    repo.completeSignIn(deps.db, {
+      session: row,
+      email: body.email,
+      ip: meta.ip,
+      signIn: { ...signInRow(deps, user.id, meta, null), at: now },
+    }),
     // A hash made with older argon2 parameters (ADR 044) is replaced now that the password is known.
     user.passwordHash && needsRehash(user.passwordHash)
       ? hashPassword(body.password).then((hash) => repo.updatePasswordHash(deps.db, user.id, hash))
@@ -90,7 +95,18 @@ export async function recordSignIn(
   failureReason: 'bad_credentials' | 'inactive' | 'trial_expired' | null,
   method: 'password' | 'link' = 'password',
 ): Promise<void> {
-  await repo.insertSignIn(db, {
+  await repo.insertSignIn(db, signInRow(deps, userId, meta, failureReason, method));
+}
+
+/** A row of the sign-in history (a null reason is a success). */
+function signInRow(
+  deps: Pick<AppDeps, 'clock'>,
+  userId: number,
+  meta: RequestMeta,
+  failureReason: 'bad_credentials' | 'inactive' | 'trial_expired' | null,
+  method: 'password' | 'link' = 'password',
+) {
+  return {
     userId,
     at: deps.clock.now(),
     ip: meta.ip,
@@ -98,7 +114,7 @@ export async function recordSignIn(
     success: failureReason === null,
     failureReason,
     method,
-  });
+  };
 }
 
 /** A user's sign-in attempts of the retention period, newest first (at most 200). */
