@@ -1,11 +1,11 @@
 import type { Me, Role } from '@banksia/contracts/accounts';
-import type { classesOf, profilesOf } from './accounts.repository';
+import type { MeClass, MeProfile } from './accounts.repository';
 
 interface MeParts {
   user: { id: number; email: string; firstName: string; lastName: string };
   roles: Role[];
-  profiles: Awaited<ReturnType<typeof profilesOf>>;
-  classes: Awaited<ReturnType<typeof classesOf>>;
+  profiles: MeProfile[];
+  classes: MeClass[];
 }
 
 /** The /auth/me/ answer. */

@@ -1,36 +1,43 @@
 import type { Role } from '@banksia/contracts/accounts';
-import { and, count, desc, eq, gt, ilike, max, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { loginFailures, sessions, signIns, userRoles, users } from '../../db/schema/index';
-import { sideBySide, type Executor } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 
-export async function findUserByEmail(db: Executor, email: string) {
-  const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
-    .from(users)
-    .where(eq(users.email, email));
-  return row ?? null;
+/**
+ * What a sign-in needs before the password is checked, in ONE statement: the failures that throttle it since `since`
+ * (this email from this address, with the latest; every email from this address, with the oldest; ms since the
+ * epoch) and the account, if there is one with this email.
+ */
+export async function signInFacts(db: Executor, email: string, ip: string, since: Date) {
+  const { rows } = await db.execute<{
+    pair_n: number;
+    pair_latest: number | null;
+    address_n: number;
+    address_oldest: number | null;
+    id: number | null;
+    password_hash: string | null;
+    is_active: boolean | null;
+  }>(sql`
+    select pair.n as pair_n, pair.latest as pair_latest, address.n as address_n, address.oldest as address_oldest,
+      u.id, u.password_hash, u.is_active
+    from (select count(*)::int as n, (extract(epoch from max(f.at)) * 1000)::float8 as latest
+          from ${loginFailures} f where f.email = ${email} and f.ip = ${ip} and f.at > ${since}) pair
+    cross join (select count(*)::int as n, (extract(epoch from min(f.at)) * 1000)::float8 as oldest
+                from ${loginFailures} f where f.ip = ${ip} and f.at > ${since}) address
+    left join ${users} u on u.email = ${email}`);
+  const row = rows[0]!;
+  return {
+    failures: {
+      pair: { n: row.pair_n, latest: row.pair_latest === null ? null : new Date(row.pair_latest) },
+      address: { n: row.address_n, oldest: row.address_oldest === null ? null : new Date(row.address_oldest) },
+    },
+    user: row.id === null ? null : { id: row.id, passwordHash: row.password_hash, isActive: row.is_active! },
+  };
 }
 
 export async function findUserById(db: Executor, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
-}
-
-/** Failures since a time: of this email from this address (with the latest), and from this address (with the oldest). */
-export async function recentFailures(db: Executor, email: string, ip: string, since: Date) {
-  const [[pair], [address]] = await sideBySide(db, [
-    () =>
-      db
-        .select({ n: count(), latest: max(loginFailures.at) })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip), gt(loginFailures.at, since))),
-    () =>
-      db
-        .select({ n: count(), oldest: min(loginFailures.at) })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since))),
-  ] as const);
-  return { pair: pair ?? { n: 0, latest: null }, address: address ?? { n: 0, oldest: null } };
 }
 
 export async function recordFailure(db: Executor, email: string, ip: string, at: Date): Promise<void> {
@@ -45,35 +52,36 @@ export async function updatePasswordHash(db: Executor, userId: number, passwordH
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
+export type MeProfile = {
+  profile_id: number;
+  school_id: number;
+  school_name: string;
+  school_slug: string;
+  kind: 'student' | 'teacher';
+};
+
+export type MeClass = {
+  id: number;
+  course_id: number;
+  course_title: string;
+  title: string;
+  calendar_year: number;
+  class_type: 'N' | 'C' | 'TT' | 'ST';
+  role: 'teacher' | 'student';
+  school_id: number;
+};
+
 /** A user's profiles with their schools. */
-export async function profilesOf(db: Executor, userId: number) {
-  const { rows } = await db.execute<{
-    profile_id: number;
-    school_id: number;
-    school_name: string;
-    school_slug: string;
-    kind: 'student' | 'teacher';
-  }>(sql`
+function profilesSql(userId: number): SQL {
+  return sql`
     select p.id as profile_id, s.id as school_id, s.name as school_name, s.slug as school_slug, p.kind
     from profiles p join schools s on s.id = p.school_id
-    where p.user_id = ${userId}
-    order by s.name, p.kind`);
-  return rows;
+    where p.user_id = ${userId}`;
 }
 
-/** The classes a user teaches, and those they study in with access (LOCKED or above). */
 /** The classes a user teaches or studies in; as a student, only those not expired by `today` (YYYY-MM-DD), but expired trials too (read-only). */
-export async function classesOf(db: Executor, userId: number, today: string) {
-  const { rows } = await db.execute<{
-    id: number;
-    course_id: number;
-    course_title: string;
-    title: string;
-    calendar_year: number;
-    class_type: 'N' | 'C' | 'TT' | 'ST';
-    role: 'teacher' | 'student';
-    school_id: number;
-  }>(sql`
+function classesSql(userId: number, today: string): SQL {
+  return sql`
     select c.id, c.course_id, co.title as course_title, c.title, c.calendar_year, c.class_type, m.role, c.school_id
     from (
       select ct.class_id, 'teacher' as role from class_teachers ct
@@ -85,9 +93,32 @@ export async function classesOf(db: Executor, userId: number, today: string) {
     join school_classes c on c.id = m.class_id
     join courses co on co.id = c.course_id
     where m.role = 'teacher' or c.class_type in ('TT', 'ST') or c.expiration_date is null
-      or c.expiration_date >= ${today}::date
-    order by c.calendar_year desc, c.title`);
-  return rows;
+      or c.expiration_date >= ${today}::date`;
+}
+
+/**
+ * Everything the /auth/me/ answer is made of, in ONE statement (a sign-in reads it while argon2 works, and every
+ * statement there is one more backend competing for the two cores): the user, their roles, their profiles (by school
+ * name, then kind) and their classes (newest year first, then by title). Null for an unknown user.
+ */
+export async function meParts(db: Executor, userId: number, today: string) {
+  const { rows } = await db.execute<{
+    id: number;
+    email: string;
+    first_name: string;
+    last_name: string;
+    roles: Role[];
+    profiles: MeProfile[];
+    classes: MeClass[];
+  }>(sql`
+    select u.id, u.email, u.first_name, u.last_name,
+      coalesce((select json_agg(r.role) from ${userRoles} r where r.user_id = u.id), '[]'::json) as roles,
+      coalesce((select json_agg(p order by p.school_name, p.kind) from (${profilesSql(userId)}) p), '[]'::json)
+        as profiles,
+      coalesce((select json_agg(c order by c.calendar_year desc, c.title) from (${classesSql(userId, today)}) c),
+               '[]'::json) as classes
+    from ${users} u where u.id = ${userId}`);
+  return rows[0] ?? null;
 }
 
 export async function rolesOf(db: Executor, userId: number): Promise<Role[]> {

@@ -1,12 +1,16 @@
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, sessions, users } from '../../db/schema/index';
+import { auditLog, enrolments, profiles, sessions, userRoles, users } from '../../db/schema/index';
 import { createClass, createSchool, createStudent, createTeacher, createUser } from '../../../test/factories';
 import { makeClient, useTestApp } from '../../../test/harness';
 import { ADDRESS_MAX_FAILURES, PAIR_FREE_FAILURES } from './login-throttle';
 
 const ctx = useTestApp();
+
+async function grantRoleTo(userId: number, role: 'school_admin') {
+  await ctx.db.insert(userRoles).values({ userId, role });
+}
 const PASSWORD = 'correct horse battery';
 
 async function signIn(email: string, password = PASSWORD, ip = '10.1.1.1') {
@@ -48,6 +52,34 @@ describe('sign-in', () => {
     const me = await client.get('/api/v1/auth/me/');
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(user.id);
+  });
+
+  it('lists roles, profiles (by school, then kind) and classes (newest year first, then title) in order', async () => {
+    const zeta = await createSchool(ctx.db, { name: 'Zeta College' });
+    const alpha = await createSchool(ctx.db, { name: 'Alpha Grammar' });
+    const older = await createClass(ctx.db, zeta, { title: 'A old', calendarYear: 2025 });
+    const b = await createClass(ctx.db, zeta, { title: 'B new', calendarYear: 2026 });
+    const a = await createClass(ctx.db, alpha, { title: 'A new', calendarYear: 2026 });
+    const { user } = await createTeacher(ctx.db, zeta, [older, b], { password: PASSWORD });
+    await grantRoleTo(user.id, 'school_admin');
+    const [studentProfile] = await ctx.db
+      .insert(profiles)
+      .values({ userId: user.id, schoolId: alpha.id, kind: 'student' })
+      .returning();
+    await ctx.db
+      .insert(enrolments)
+      .values({ schoolId: alpha.id, classId: a.id, profileId: studentProfile!.id, accessStatus: 30 });
+    const body = (await signIn(user.email)).response.json();
+    expect(body.roles).toEqual(['school_admin', 'teacher']);
+    expect(body.profiles.map((p: { school_name: string; kind: string }) => `${p.school_name} ${p.kind}`)).toEqual([
+      'Alpha Grammar student',
+      'Zeta College teacher',
+    ]);
+    expect(body.classes.map((c: { title: string; role: string }) => `${c.title} ${c.role}`)).toEqual([
+      'A new student',
+      'B new teacher',
+      'A old teacher',
+    ]);
   });
 
   it('rehashes a password stored with older argon2 parameters at the next successful sign-in', async () => {
