@@ -6,7 +6,8 @@ import type { Executor } from '../../platform/db';
 /**
  * What a sign-in needs before the password is checked, in ONE statement: the failures that throttle it since `since`
  * (this email from this address, with the latest; every email from this address, with the oldest; ms since the
- * epoch) and the account, if there is one with this email.
+ * epoch), the account if there is one with this email, and, for an anonymous trial account, its class's type and
+ * expiration date (trial_accounts has one row per account).
  */
 export async function signInFacts(db: Executor, email: string, ip: string, since: Date) {
   const { rows } = await db.execute<{
@@ -17,14 +18,19 @@ export async function signInFacts(db: Executor, email: string, ip: string, since
     id: number | null;
     password_hash: string | null;
     is_active: boolean | null;
+    trial_class_type: string | null;
+    trial_expiration_date: string | null;
   }>(sql`
     select pair.n as pair_n, pair.latest as pair_latest, address.n as address_n, address.oldest as address_oldest,
-      u.id, u.password_hash, u.is_active
+      u.id, u.password_hash, u.is_active,
+      c.class_type as trial_class_type, c.expiration_date::text as trial_expiration_date
     from (select count(*)::int as n, (extract(epoch from max(f.at)) * 1000)::float8 as latest
           from ${loginFailures} f where f.email = ${email} and f.ip = ${ip} and f.at > ${since}) pair
     cross join (select count(*)::int as n, (extract(epoch from min(f.at)) * 1000)::float8 as oldest
                 from ${loginFailures} f where f.ip = ${ip} and f.at > ${since}) address
-    left join ${users} u on u.email = ${email}`);
+    left join ${users} u on u.email = ${email}
+    left join trial_accounts t on t.user_id = u.id
+    left join school_classes c on c.id = t.class_id`);
   const row = rows[0]!;
   return {
     failures: {
@@ -32,6 +38,11 @@ export async function signInFacts(db: Executor, email: string, ip: string, since
       address: { n: row.address_n, oldest: row.address_oldest === null ? null : new Date(row.address_oldest) },
     },
     user: row.id === null ? null : { id: row.id, passwordHash: row.password_hash, isActive: row.is_active! },
+    // For an anonymous trial account, its class's type and expiration date; null for every other account.
+    trial:
+      row.trial_class_type === null
+        ? null
+        : { class_type: row.trial_class_type, expiration_date: row.trial_expiration_date },
   };
 }
 
@@ -221,13 +232,4 @@ export async function signInsOf(db: Executor, userId: number, limit: number) {
     .where(eq(signIns.userId, userId))
     .orderBy(desc(signIns.at), desc(signIns.id))
     .limit(limit);
-}
-
-/** For an anonymous trial account, its class's type and expiration date; null for every other account. */
-export async function trialAccountClass(db: Executor, userId: number) {
-  const { rows } = await db.execute<{ class_type: string; expiration_date: string | null }>(sql`
-    select c.class_type, c.expiration_date::text as expiration_date
-    from trial_accounts t join school_classes c on c.id = t.class_id
-    where t.user_id = ${userId}`);
-  return rows[0] ?? null;
 }

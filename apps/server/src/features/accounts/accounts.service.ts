@@ -27,14 +27,14 @@ export interface RequestMeta {
 }
 
 /**
- * Checks credentials under the throttle and opens a new session in four statements: the throttle's counts with the
- * account; the trial look-up and `me` while argon2 works on the thread pool; a success's four writes. A sign-in
- * waits for the database twice besides the hash, where it once waited twelve times:
+ * Checks credentials under the throttle and opens a new session in three statements: the throttle's counts with the
+ * account and its trial class; `me` while argon2 works on the thread pool; a success's four writes. A sign-in waits
+ * for the database twice besides the hash, where it once waited twelve times:
  * under load every wait is a turn for a core, and they added up to more than the hash itself.
  */
 export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
   const now = deps.clock.now();
-  const { failures, user } = await repo.signInFacts(
+  const { failures, user, trial } = await repo.signInFacts(
     deps.db,
     body.email,
     meta.ip,
@@ -51,12 +51,9 @@ export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
   // not wait for it, and its handler here keeps a failure of it from going unhandled.
   const me = user ? loadMe(deps, user.id) : null;
   me?.catch(() => {});
-  // An anonymous trial account signs in only while its class is an unexpired trial (converted: always); looked up
-  // while the password is checked, used only when it is right.
-  const [ok, trial] = await Promise.all([
-    verifyPassword(user?.passwordHash ?? null, body.password),
-    user ? repo.trialAccountClass(deps.db, user.id) : null,
-  ]);
+  // An anonymous trial account signs in only while its class is an unexpired trial (converted: always); its class was
+  // read with the account, and counts only when the password is right.
+  const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !ok || !user.isActive) {
     await repo.recordFailure(deps.db, body.email, meta.ip, now);
     if (user) await recordSignIn(deps, deps.db, user.id, meta, ok ? 'inactive' : 'bad_credentials');
