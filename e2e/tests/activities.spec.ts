@@ -600,10 +600,12 @@ test.describe('a student answers an activity of every block type, and the teache
     await tabTo(page, answer);
     await page.keyboard.type(DESCRIBE_KEYS);
 
-    // The file button opens the file chooser from the keyboard.
+    // The file button opens the file chooser from the keyboard. Playwright starts catching file choosers when the
+    // page first has a listener for them, by a message of its own to the browser; the listener is set before the
+    // tabbing, so that message has long been answered when Enter opens the chooser, however slow the machine.
+    const chooser = page.waitForEvent('filechooser', { timeout: 30_000 });
     const select = page.getByRole('button', { name: 'Select a file to upload' });
     await tabTo(page, select);
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles(worked);
     await expect(page.getByText('Your file has been uploaded.')).toBeVisible();
