@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, numeric, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
 import { studentInClassColumns } from './columns';
 import { exams, lessons } from './content';
+import { courses } from './courses';
 import { schoolClasses } from './schools';
 
 /**
@@ -49,5 +50,19 @@ export const progressRollupVersion = pgTable('progress_rollup_version', {
   classId: integer('class_id')
     .primaryKey()
     .references(() => schoolClasses.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * A counter per course that moves with every change to what its grids list as items: the course tree, sections
+ * (title, published), lessons, their chunks (a lesson's total), exams and their questions (an exam's marks).
+ * Statement triggers on those tables bump it in the same transaction (migration 0019_course_items_version), so a
+ * grid that holds the items of the version it reads does not walk the course tree again (progress-grids.cache.ts).
+ * Any change to those rows moves it, including ones the grids do not show: a spare rebuild, never a stale grid.
+ */
+export const courseItemsVersion = pgTable('course_items_version', {
+  courseId: integer('course_id')
+    .primaryKey()
+    .references(() => courses.id, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

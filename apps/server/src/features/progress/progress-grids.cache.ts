@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { ProgressGrid } from '@banksia/contracts/progress-grids';
 import { compressBody, type Encoding } from '../../platform/compression';
-import type { ItemGridFacts } from './progress-grids.repository';
+import type { ItemGridFacts, ItemJson } from './progress-grids.repository';
 
-/** One grid as last built: what it was built from (its fingerprint), its facts, and its JSON in each encoding. */
+/**
+ * One grid as last built: what it was built from (its fingerprint), its items and facts with the versions they were
+ * read at, and its JSON in each encoding.
+ */
 interface Entry {
   fingerprint: string;
   cellsVersion: string;
   facts: ItemGridFacts;
+  itemsVersion: string;
+  items: ItemJson[];
   grid: ProgressGrid;
   bodies: Map<Encoding, Promise<Buffer>>;
 }
@@ -18,16 +23,20 @@ const MAX_ENTRIES = 32;
 /**
  * The large item grids as last built, per grid (class × topic), so a class's grid asked for again and again (a
  * teacher's screen refreshing, a room of teachers) is not laid out, serialized and compressed each time: 300 students
- * × 200 items is megabytes of JSON. The grid query still runs every time; it sends the version of the class's rollup
- * cells, and the facts only when they changed (repository: itemGridData). An entry is used only when everything the
- * grid is made of is the same (fingerprint: header, items, roster and cells version), so it is never stale.
+ * × 200 items is megabytes of JSON. The grid query still runs every time; it sends the versions of the class's rollup
+ * cells and of the course's items, and the facts or the items only when their version moved (repository:
+ * itemGridData). An entry is used only when everything the grid is made of is the same (fingerprint: header, items
+ * version, roster and cells version), so it is never stale.
  */
 export class GridCache {
   private readonly entries = new Map<string, Entry>();
   private readonly built = new WeakMap<ProgressGrid, Entry>();
 
-  /** The entry of `slot`, whatever its fingerprint: its cells version tells the query whether to send the facts. */
-  peek(slot: string): Pick<Entry, 'cellsVersion' | 'facts'> | undefined {
+  /**
+   * The entry of `slot`, whatever its fingerprint: its versions tell the query whether to send the facts and the
+   * items.
+   */
+  peek(slot: string): Pick<Entry, 'cellsVersion' | 'facts' | 'itemsVersion' | 'items'> | undefined {
     return this.entries.get(slot);
   }
 

@@ -229,7 +229,7 @@ export type ItemGridStudent = RosterStudent & { facts: ItemFacts[] };
 /** Items once, and each student (roster order) with their facts in item order. */
 export type ItemGrid = { items: GridItem[]; students: ItemGridStudent[] };
 
-type ItemJson = [GridItem['kind'], number, string, number | null, string | null, number];
+export type ItemJson = [GridItem['kind'], number, string, number | null, string | null, number];
 
 /** Sparse facts: only the (item, student) pairs that have any. */
 export type ItemGridFacts = {
@@ -244,13 +244,21 @@ export type ItemGridFacts = {
  * facts themselves (null then).
  */
 export type ItemGridData = {
-  items: ItemJson[];
+  /** Null when the caller holds the items of `items_version` (knownItemsVersion). */
+  items: ItemJson[] | null;
+  items_version: string;
   students: [profileId: number, firstName: string, lastName: string][];
   cells_version: string;
+  /** Null when the caller holds the facts of `cells_version` (knownCellsVersion). */
   facts: ItemGridFacts | null;
 };
 
-type ItemGridQuery = ClassScope & { topicId: number | null; profileId?: number; knownCellsVersion?: string };
+type ItemGridQuery = ClassScope & {
+  topicId: number | null;
+  profileId?: number;
+  knownCellsVersion?: string | undefined;
+  knownItemsVersion?: string | undefined;
+};
 
 /**
  * Students × the listed items under a tree node: published lessons, and published submittable exams and question
@@ -264,17 +272,28 @@ export async function itemGrid(
   limits: QueryLimits = {},
 ): Promise<ItemGrid> {
   const data = await itemGridData(db, q, limits);
-  return layOutItemGrid(data, data.facts!);
+  return layOutItemGrid({ items: data.items!, students: data.students }, data.facts!);
 }
 
 /** The item grid's data in one statement (see itemGridQuery); the facts are left out when `knownCellsVersion` holds. */
 export async function itemGridData(db: Executor, q: ItemGridQuery, limits: QueryLimits = {}): Promise<ItemGridData> {
   const { rows } = await executeCancellable<ItemGridData>(db, itemGridQuery(q), limits);
-  return rows[0] ?? { items: [], students: [], cells_version: '', facts: { visits: [], scores: [], open: [] } };
+  return (
+    rows[0] ?? {
+      items: [],
+      items_version: '',
+      students: [],
+      cells_version: '',
+      facts: { visits: [], scores: [], open: [] },
+    }
+  );
 }
 
 /** Items once, and each student (roster order) with their facts in item order, from the query's sparse data. */
-export function layOutItemGrid(data: Pick<ItemGridData, 'items' | 'students'>, facts: ItemGridFacts): ItemGrid {
+export function layOutItemGrid(
+  data: { items: ItemJson[]; students: ItemGridData['students'] },
+  facts: ItemGridFacts,
+): ItemGrid {
   const items = data.items.map(([kind, id, title, topicId, topicTitle, total]): GridItem => ({
     kind,
     id,
@@ -380,13 +399,22 @@ export function itemGridQuery(q: ItemGridQuery): SQL {
     -- (schema/progress.ts), read in one index lookup. When it is the one the caller holds, the cells are not read.
     cells_version as (
       select coalesce((select v.version::text from progress_rollup_version v where v.class_id = ${q.classId}), '0') as v
+    ),
+    -- The version of the course's items, moved by triggers on the content tables (schema/progress.ts), with the
+    -- course's id (a class may move to another course): when it is the one the caller holds, and so is the cells',
+    -- the course tree is not walked at all.
+    items_version as (
+      select ${q.courseId}::text || ':' ||
+        coalesce((select v.version::text from course_items_version v where v.course_id = ${q.courseId}), '0') as v
     )
     select
+      (select v from items_version) as items_version,
+      case when (select v from items_version) is distinct from ${q.knownItemsVersion ?? null}::text then
       (select coalesce(json_agg(json_build_array(i.kind, i.id, i.title, i.topic_id, sec.title, i.total)
                                 order by i.path), '[]'::json)
        from (select path, 'lesson' as kind, id, title, topic_id, total from lesson_items
              union all select path, kind, id, title, topic_id, total from exam_items) i
-       left join sections sec on sec.id = i.topic_id) as items,
+       left join sections sec on sec.id = i.topic_id) end as items,
       (select coalesce(json_agg(json_build_array(r.profile_id, r.first_name, r.last_name) order by ${rosterOrder}),
                        '[]'::json)
        from roster r) as students,

@@ -164,17 +164,35 @@ export async function topicGrid(
   const [topic, data] = await Promise.all([
     requireTopic(deps, scope, req.topicId),
     limited(req, (limits) =>
-      repo.itemGridData(deps.db, { ...scope, topicId: req.topicId, knownCellsVersion: known?.cellsVersion }, limits),
+      repo.itemGridData(
+        deps.db,
+        {
+          ...scope,
+          topicId: req.topicId,
+          knownCellsVersion: known?.cellsVersion,
+          knownItemsVersion: known?.itemsVersion,
+        },
+        limits,
+      ),
     ),
   ]);
   const gridHeader = { ...header, topic: { id: topic.id, title: topic.title } };
+  // Left out by the query when their version is the one this entry was built from.
   const facts = data.facts ?? known!.facts;
-  const fingerprint = fingerprintOf([gridHeader, data.items, data.students, data.cells_version]);
+  const gridItems = data.items ?? known!.items;
+  const fingerprint = fingerprintOf([gridHeader, data.items_version, data.students, data.cells_version]);
   const cached = cache?.get(slot, fingerprint);
   if (cached) return cached;
-  const items = repo.layOutItemGrid(data, facts);
+  const items = repo.layOutItemGrid({ items: gridItems, students: data.students }, facts);
   const grid = present.presentTopicGrid(gridHeader, items, namerFor(deps, req.anonymise, items.students));
-  cache?.set(slot, { fingerprint, cellsVersion: data.cells_version, facts, grid });
+  cache?.set(slot, {
+    fingerprint,
+    cellsVersion: data.cells_version,
+    facts,
+    itemsVersion: data.items_version,
+    items: gridItems,
+    grid,
+  });
   return grid;
 }
 
