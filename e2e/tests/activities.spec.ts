@@ -532,6 +532,14 @@ test.describe('a student answers an activity of every block type, and the teache
     await tabTo(page, b.word('factor'));
     await page.keyboard.press('Enter');
     await expect(b.word('factor')).toHaveAttribute('aria-pressed', 'true');
+    // The arrows move the word once the drag has begun, which a screen reader announces ("Picked up word factor.", at
+    // once replaced by where it is over). dnd-kit starts listening for keys a moment after the pick-up, so an arrow
+    // pressed before that announcement could be lost, for a user as for this journey.
+    await expect(
+      page
+        .locator('[id^="DndLiveRegion"]')
+        .filter({ hasText: /^Picked up word factor\.|^Word factor is (not )?over / }),
+    ).toHaveCount(1);
     await page.keyboard.press('ArrowLeft');
     await expect(b.blank(3)).toHaveAttribute('data-over', 'true');
     await page.keyboard.press('Enter');
