@@ -49,56 +49,21 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "course_tree_nodes_items_version_on_insert" AFTER INSERT ON "course_tree_nodes"
-  REFERENCING NEW TABLE AS "changed_new" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_course"();
---> statement-breakpoint
-CREATE TRIGGER "course_tree_nodes_items_version_on_delete" AFTER DELETE ON "course_tree_nodes"
-  REFERENCING OLD TABLE AS "changed_old" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_course"();
---> statement-breakpoint
-CREATE TRIGGER "course_tree_nodes_items_version_on_update" AFTER UPDATE ON "course_tree_nodes"
-  REFERENCING OLD TABLE AS "changed_old" NEW TABLE AS "changed_new" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_course"();
---> statement-breakpoint
-CREATE TRIGGER "sections_items_version_on_insert" AFTER INSERT ON "sections"
-  REFERENCING NEW TABLE AS "changed_new" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_course"();
---> statement-breakpoint
-CREATE TRIGGER "sections_items_version_on_delete" AFTER DELETE ON "sections"
-  REFERENCING OLD TABLE AS "changed_old" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_course"();
---> statement-breakpoint
-CREATE TRIGGER "sections_items_version_on_update" AFTER UPDATE ON "sections"
-  REFERENCING OLD TABLE AS "changed_old" NEW TABLE AS "changed_new" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_course"();
---> statement-breakpoint
-CREATE TRIGGER "lessons_items_version_on_insert" AFTER INSERT ON "lessons"
-  REFERENCING NEW TABLE AS "changed_new" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_course"();
---> statement-breakpoint
-CREATE TRIGGER "lessons_items_version_on_delete" AFTER DELETE ON "lessons"
-  REFERENCING OLD TABLE AS "changed_old" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_course"();
---> statement-breakpoint
-CREATE TRIGGER "lessons_items_version_on_update" AFTER UPDATE ON "lessons"
-  REFERENCING OLD TABLE AS "changed_old" NEW TABLE AS "changed_new" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_course"();
---> statement-breakpoint
-CREATE TRIGGER "exams_items_version_on_insert" AFTER INSERT ON "exams"
-  REFERENCING NEW TABLE AS "changed_new" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_course"();
---> statement-breakpoint
-CREATE TRIGGER "exams_items_version_on_delete" AFTER DELETE ON "exams"
-  REFERENCING OLD TABLE AS "changed_old" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_course"();
---> statement-breakpoint
-CREATE TRIGGER "exams_items_version_on_update" AFTER UPDATE ON "exams"
-  REFERENCING OLD TABLE AS "changed_old" NEW TABLE AS "changed_new" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_course"();
---> statement-breakpoint
-CREATE TRIGGER "chunks_items_version_on_insert" AFTER INSERT ON "chunks"
-  REFERENCING NEW TABLE AS "changed_new" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_lesson"();
---> statement-breakpoint
-CREATE TRIGGER "chunks_items_version_on_delete" AFTER DELETE ON "chunks"
-  REFERENCING OLD TABLE AS "changed_old" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_lesson"();
---> statement-breakpoint
-CREATE TRIGGER "chunks_items_version_on_update" AFTER UPDATE ON "chunks"
-  REFERENCING OLD TABLE AS "changed_old" NEW TABLE AS "changed_new" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_lesson"();
---> statement-breakpoint
-CREATE TRIGGER "exam_questions_items_version_on_insert" AFTER INSERT ON "exam_questions"
-  REFERENCING NEW TABLE AS "changed_new" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_exam"();
---> statement-breakpoint
-CREATE TRIGGER "exam_questions_items_version_on_delete" AFTER DELETE ON "exam_questions"
-  REFERENCING OLD TABLE AS "changed_old" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_exam"();
---> statement-breakpoint
-CREATE TRIGGER "exam_questions_items_version_on_update" AFTER UPDATE ON "exam_questions"
-  REFERENCING OLD TABLE AS "changed_old" NEW TABLE AS "changed_new" FOR EACH STATEMENT EXECUTE FUNCTION "course_items_changed_by_exam"();
+-- The triggers: each content table, with the function that finds the courses its changed rows belong to.
+DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES
+    ('course_tree_nodes', 'course_items_changed_by_course'), ('sections', 'course_items_changed_by_course'),
+    ('lessons', 'course_items_changed_by_course'), ('exams', 'course_items_changed_by_course'),
+    ('chunks', 'course_items_changed_by_lesson'), ('exam_questions', 'course_items_changed_by_exam')
+  ) AS v(tbl, fn) LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS "changed_new" '
+      'FOR EACH STATEMENT EXECUTE FUNCTION %I()', t.tbl || '_items_version_on_insert', t.tbl, t.fn);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS "changed_old" '
+      'FOR EACH STATEMENT EXECUTE FUNCTION %I()', t.tbl || '_items_version_on_delete', t.tbl, t.fn);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS "changed_old" '
+      'NEW TABLE AS "changed_new" FOR EACH STATEMENT EXECUTE FUNCTION %I()', t.tbl || '_items_version_on_update', t.tbl, t.fn);
+  END LOOP;
+END $$;
