@@ -23,7 +23,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -359,11 +359,27 @@ async function seed(db: Database) {
   return { school, course, topic, small, large, teacher, counts: counts.rows[0]! };
 }
 
+/**
+ * The Node flags of the server's `npm start` (`tsx <flags> src/main.ts` in apps/server/package.json), so the bench
+ * measures the server as it runs in production (ADR 045: without V8's memory reducer).
+ */
+function serverNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = pkg.scripts.start.split(/\s+/);
+  if (words[0] !== 'tsx' || words.at(-1) !== 'src/main.ts') {
+    throw new Error(`apps/server's start script is not "tsx [flags] src/main.ts": ${pkg.scripts.start}`);
+  }
+  return words.slice(1, -1);
+}
+
 /** Starts the app server as a child process on `databaseUrl`, answering on `port` once /healthz does. */
 async function startServer(o: { databaseUrl: string; port: number; dataDir: string; secret: string }) {
   // BENCH_PROFILE=<folder>: the app writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const args = [...profile, ...serverNodeFlags(), '--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
