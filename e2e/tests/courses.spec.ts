@@ -20,8 +20,14 @@ test.describe('courses and lessons', () => {
     await expect(video.locator('track[kind="captions"]')).toHaveCount(1);
     await expectNoSeriousA11yViolations(page);
 
+    // The rating shows at once (optimistically); the reload below must come after the server has it, as a student's
+    // next visit would, or the reload races the save.
+    const saved = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/v1/self-assessment/' && r.request().method() === 'POST',
+    );
     await page.getByRole('radiogroup').getByText('4', { exact: true }).click();
     await expect(page.getByText("Your rating: 4, I've got it.")).toBeVisible();
+    expect((await saved).status()).toBe(200);
     // Saved on the server: still there after a reload, and the part opened is ticked.
     const askedWho: string[] = [];
     page.on('request', (r) => {
