@@ -28,6 +28,8 @@ test.describe('courses and lessons', () => {
     await page.getByRole('radiogroup').getByText('4', { exact: true }).click();
     await expect(page.getByText("Your rating: 4, I've got it.")).toBeVisible();
     expect((await saved).status()).toBe(200);
+    // The chosen rating (white on teal) and the focus ring are checked too.
+    await expectNoSeriousA11yViolations(page);
     // Saved on the server: still there after a reload, and the part opened is ticked.
     const askedWho: string[] = [];
     page.on('request', (r) => {

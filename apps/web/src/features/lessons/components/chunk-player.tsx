@@ -15,7 +15,7 @@ import { Link, useNavigate } from 'react-router';
 import { ChunkNav } from './chunk-nav';
 import { useDemoMode } from './demo-mode';
 import { LazyDemoNotice } from './lazy-lesson-notices';
-import { LazySelfRatingControl } from './lazy-self-rating-control';
+import { SelfRatingControl } from './self-rating-control';
 import { useChunkVisit } from './use-chunk-visit';
 import { useWatchTracker } from './use-watch-tracker';
 import { VideoPanel } from './video-panel';
@@ -148,7 +148,7 @@ export function ChunkPlayer(props: ChunkPlayerProps) {
             </Paper>
             {rating && (
               <Paper withBorder p="md" component="section" aria-label="Rate this lesson">
-                <LazySelfRatingControl value={rating.value} onChange={rating.onChange} />
+                <SelfRatingControl value={rating.value} onChange={rating.onChange} />
               </Paper>
             )}
             {hasResources && (

@@ -1,6 +1,7 @@
 import { MAX_SELF_RATING, MIN_SELF_RATING } from '@banksia/contracts/rules/self-rating';
-import { Group, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
+import classes from './self-rating-control.module.css';
 
 /** What each rating means. 1 and 5 are the spec's words; the app chose the ones between. */
 export const selfRatingLabels: Record<number, string> = {
@@ -18,32 +19,38 @@ interface SelfRatingControlProps {
   onChange: (rating: number) => void;
 }
 
-/** The student's own rating of how well they understand a lesson, 1 to 5, with what each number means. */
+/**
+ * The student's own rating of how well they understand a lesson, 1 to 5, with what each number means: native radio
+ * buttons (arrow keys move between them) drawn as a segmented control by CSS alone.
+ */
 export function SelfRatingControl({ value, onChange }: SelfRatingControlProps) {
   const labelId = useId();
+  const name = useId();
   return (
     <Stack gap={6}>
       <Text fw={600} id={labelId}>
         How well do you understand this lesson?
       </Text>
-      <SegmentedControl
-        aria-labelledby={labelId}
-        fullWidth
-        color="teal"
-        value={value === null ? '' : String(value)}
-        onChange={(next) => onChange(Number(next))}
-        data={ratings.map((rating) => ({
-          value: String(rating),
-          label: (
-            <>
-              <span aria-hidden>{rating}</span>
-              <VisuallyHidden>
-                {rating}: {selfRatingLabels[rating]}
-              </VisuallyHidden>
-            </>
-          ),
-        }))}
-      />
+      <div role="radiogroup" aria-labelledby={labelId} className={classes.group}>
+        {ratings.map((rating) => (
+          <label key={rating} className={classes.option}>
+            <input
+              type="radio"
+              name={name}
+              value={rating}
+              checked={value === rating}
+              onChange={() => onChange(rating)}
+              className={classes.input}
+            />
+            <span aria-hidden className={classes.face}>
+              {rating}
+            </span>
+            <VisuallyHidden>
+              {rating}: {selfRatingLabels[rating]}
+            </VisuallyHidden>
+          </label>
+        ))}
+      </div>
       <Group justify="space-between" gap="xs" aria-hidden>
         <Text size="xs" c="dimmed">
           1 · {selfRatingLabels[MIN_SELF_RATING]}
