@@ -67,6 +67,10 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(app.dbPort),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Journeys check that class pages arrive rendered on the server. Two workers on two cores can hold a page's
+      // data past the 1 s default, and the page then (correctly) arrives plain: a failure about the machine, not the
+      // app. The plain page when a render declines or fails is tested in apps/server/src/page-render.test.ts.
+      RENDER_DEADLINE_MS: '10000',
     },
   })),
 });

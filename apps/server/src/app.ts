@@ -216,7 +216,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
     registerSignedMedia(app, deps);
     await app.register(presignedPostRoutes(deps));
   }
-  await registerWebApp(app, deps.config.webDist, app.log);
+  await registerWebApp(app, deps.config.webDist, deps.config.renderDeadlineMs, app.log);
   return app;
 }
 
@@ -254,10 +254,15 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * are immutable; everything else (index.html, the icons) is revalidated on each visit. Source maps are built (for
  * decoding error reports) but never served.
  */
-async function registerWebApp(app: FastifyInstance, webDist: string | undefined, log: FastifyBaseLogger) {
+async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string | undefined,
+  renderDeadlineMs: number,
+  log: FastifyBaseLogger,
+) {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const serveWeb = !!(webDist && index && existsSync(index));
-  const renderer = serveWeb ? await loadPageRenderer(app, webDist!, log) : undefined;
+  const renderer = serveWeb ? await loadPageRenderer(app, webDist!, log, renderDeadlineMs) : undefined;
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webDist!,

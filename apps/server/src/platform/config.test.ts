@@ -14,6 +14,13 @@ describe('loadConfig', () => {
     expect(config.session).toEqual({ idleMs: 2 * 3_600_000, absoluteMs: 12 * 3_600_000 });
   });
 
+  it('gives a server render 1 s for its data unless RENDER_DEADLINE_MS says otherwise (100 ms to 30 s)', () => {
+    expect(loadConfig({}).renderDeadlineMs).toBe(1_000);
+    expect(loadConfig({ RENDER_DEADLINE_MS: '10000' }).renderDeadlineMs).toBe(10_000);
+    expect(() => loadConfig({ RENDER_DEADLINE_MS: '50' })).toThrow(/RENDER_DEADLINE_MS/);
+    expect(() => loadConfig({ RENDER_DEADLINE_MS: 'soon' })).toThrow(/RENDER_DEADLINE_MS/);
+  });
+
   it('names every variable at fault', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'nope' })).toThrow(/PORT.*DATABASE_URL|DATABASE_URL.*PORT/);
   });

@@ -44,6 +44,8 @@ const envSchema = z.object({
   GRID_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   GRID_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
   GRID_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  // How long a server-rendered page's data may take before the plain page is sent (ADR 041).
+  RENDER_DEADLINE_MS: z.coerce.number().int().min(100).max(30_000).default(1_000),
   // Payments (ADR 011): Stripe Checkout when STRIPE_SECRET_KEY is set, the built-in test provider otherwise.
   STRIPE_SECRET_KEY: z
     .string()
@@ -113,6 +115,8 @@ export interface Config {
    * answered 503, and how long one grid's query may run before it is cancelled.
    */
   grids: { concurrency: number; queue: number; timeoutMs: number };
+  /** How long a server-rendered page's data may take before the browser is left to load it (ADR 041). */
+  renderDeadlineMs: number;
   /**
    * Stripe: with a secret key payments go through Stripe Checkout; without one, through the built-in test provider.
    * The webhook secret verifies Stripe-Signature; unset, one derived from the app's secret is used (test provider).
@@ -185,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queue: e.GRID_QUEUE ?? 4 * gridConcurrency,
       timeoutMs: e.GRID_TIMEOUT_MS,
     },
+    renderDeadlineMs: e.RENDER_DEADLINE_MS,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
   };
 }

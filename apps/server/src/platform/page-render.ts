@@ -16,7 +16,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 /** The class pages rendered on the server: the course, a topic, the lesson list and a lesson's part. */
 export const SERVER_RENDERED_PAGE = /^\/class\/\d+\/(?:course\/(?:\d+\/)?|lesson\/(?:\d+\/\d+\/)?)$/;
 
-/** How long a page's data may take before the browser is left to load it. */
+/** How long a page's data may take before the browser is left to load it (RENDER_DEADLINE_MS; config.ts). */
 export const RENDER_DEADLINE_MS = 1_000;
 
 /** The element holding the state the browser's entry hydrates from (read by apps/web/src/main.tsx). */
@@ -161,6 +161,7 @@ export async function loadPageRenderer(
   app: FastifyInstance,
   webDist: string,
   log: FastifyBaseLogger,
+  deadlineMs = RENDER_DEADLINE_MS,
 ): Promise<PageRenderer | undefined> {
   const entry = path.join(webDist, '..', 'dist-server', 'entry-server.js');
   if (!existsSync(entry)) return undefined;
@@ -189,7 +190,7 @@ export async function loadPageRenderer(
         });
       };
       try {
-        const page = await module.renderPage({ url, transport, deadlineMs: RENDER_DEADLINE_MS });
+        const page = await module.renderPage({ url, transport, deadlineMs });
         if (!page) return null;
         const preloads = preloadsFor(page.modules ?? [], manifest, template);
         return pageHtml(template, page.html, page.state, stylesheetsFor(page.html, sheets), preloads, boot);
