@@ -16,9 +16,6 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 /** The class pages rendered on the server: the course, a topic, the lesson list and a lesson's part. */
 export const SERVER_RENDERED_PAGE = /^\/class\/\d+\/(?:course\/(?:\d+\/)?|lesson\/(?:\d+\/\d+\/)?)$/;
 
-/** How long a page's data may take before the browser is left to load it (RENDER_DEADLINE_MS; config.ts). */
-export const RENDER_DEADLINE_MS = 1_000;
-
 /** The element holding the state the browser's entry hydrates from (read by apps/web/src/main.tsx). */
 export const RENDER_STATE_ID = 'server-render-state';
 
@@ -161,7 +158,8 @@ export async function loadPageRenderer(
   app: FastifyInstance,
   webDist: string,
   log: FastifyBaseLogger,
-  deadlineMs = RENDER_DEADLINE_MS,
+  /** How long a page's data may take before the browser is left to load it (config: RENDER_DEADLINE_MS). */
+  deadlineMs: number,
 ): Promise<PageRenderer | undefined> {
   const entry = path.join(webDist, '..', 'dist-server', 'entry-server.js');
   if (!existsSync(entry)) return undefined;
