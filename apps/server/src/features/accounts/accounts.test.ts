@@ -82,18 +82,20 @@ describe('sign-in', () => {
     ]);
   });
 
-  it('rehashes a password stored with older argon2 parameters at the next successful sign-in', async () => {
+  it.each([
+    ['ADR 007', 19_456, 2],
+    ['ADR 044', 12_288, 3],
+  ])('rehashes a password stored with older argon2 parameters (%s) at the next successful sign-in', async (_, m, t) => {
     const school = await createSchool(ctx.db);
     const { user } = await createTeacher(ctx.db, school, [], { password: PASSWORD });
-    // As ADR 007's parameters stored it: argon2id, 19 MiB, 2 passes.
-    const old = await hash(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    const old = await hash(PASSWORD, { algorithm: 2, memoryCost: m, timeCost: t, parallelism: 1 });
     await ctx.db.update(users).set({ passwordHash: old }).where(eq(users.id, user.id));
     expect((await signIn(user.email, 'not the password')).response.statusCode).toBe(400);
     const [afterFailure] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(afterFailure!.passwordHash).toBe(old);
     expect((await signIn(user.email)).response.statusCode).toBe(200);
     const [after] = await ctx.db.select().from(users).where(eq(users.id, user.id));
-    expect(after!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
+    expect(after!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
     expect((await signIn(user.email)).response.statusCode).toBe(200);
   });
 
