@@ -52,7 +52,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: apps.map((app) => ({
-    command: 'npx tsx ../apps/server/src/main.ts',
+    // The compiled server, as `npm start` runs it (`npm run test:e2e` builds it first).
+    command: 'node --no-memory-reducer --enable-source-maps ../apps/server/dist/main.js',
     url: `${app.origin}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

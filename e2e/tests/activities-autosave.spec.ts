@@ -116,9 +116,10 @@ test.describe('activity autosave never loses an answer', () => {
     const origin = `http://127.0.0.1:${port}`;
     // A second app server on the same database and data folder: sessions and CSRF secrets are shared with the
     // main one, so the page moves over signed in, and this one can be killed without stopping the database.
-    const main = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+    // The compiled server, as `npm start` and the journeys' own servers run it.
+    const main = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
     const startServer = async (): Promise<ChildProcess> => {
-      const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      const child = spawn(process.execPath, [main], {
         env: {
           ...process.env,
           PORT: String(port),

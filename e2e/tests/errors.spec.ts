@@ -2,8 +2,9 @@ import { expect } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 test.describe('failure and error pages', () => {
-  test('an unknown page shows the not-found page with a way to contact support', async ({ page }) => {
-    await page.goto('/no/such/page/');
+  test('an unknown page answers 404 and shows the not-found page with a way to contact support', async ({ page }) => {
+    const response = await page.goto('/no/such/page/');
+    expect(response?.status()).toBe(404);
     await expect(
       page.getByText(
         "Oops! We couldn't find the page you're looking for. Try double-checking the address (URL) and see if that helps.",
@@ -43,6 +44,15 @@ test.describe('failure and error pages', () => {
     await page.goto('/account/profile/');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     expect(problems).toEqual([]);
+  });
+
+  test('unknown addresses answer 404 and real pages 200, before the app has run', async ({ request }) => {
+    for (const url of ['/no-such-page/', '/secret/nope/', '/content/admin/nope/']) {
+      expect((await request.get(url)).status(), url).toBe(404);
+    }
+    for (const url of ['/account/', '/content/admin/activity/edit/1/', '/class-list-uploader/']) {
+      expect((await request.get(url)).status(), url).toBe(200);
+    }
   });
 
   test('an unknown API path answers JSON 404', async ({ request }) => {

@@ -360,16 +360,16 @@ async function seed(db: Database) {
 }
 
 /**
- * The Node flags of the server's `npm start` (`tsx <flags> src/main.ts` in apps/server/package.json), so the bench
- * measures the server as it runs in production (ADR 045: without V8's memory reducer).
+ * The Node flags of the server's start script (`node <flags> dist/main.js` in apps/server/package.json, what `npm
+ * start` runs), so the bench measures the compiled server as it runs in production (ADR 045, 051).
  */
 function serverNodeFlags(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8')) as {
     scripts: { start: string };
   };
   const words = pkg.scripts.start.split(/\s+/);
-  if (words[0] !== 'tsx' || words.at(-1) !== 'src/main.ts') {
-    throw new Error(`apps/server's start script is not "tsx [flags] src/main.ts": ${pkg.scripts.start}`);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/main.js') {
+    throw new Error(`apps/server's start script is not "node [flags] dist/main.js": ${pkg.scripts.start}`);
   }
   return words.slice(1, -1);
 }
@@ -378,7 +378,7 @@ function serverNodeFlags(): string[] {
 async function startServer(o: { databaseUrl: string; port: number; dataDir: string; secret: string }) {
   // BENCH_PROFILE=<folder>: the app writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const args = [...profile, ...serverNodeFlags(), '--import', 'tsx', 'apps/server/src/main.ts'];
+  const args = [...profile, ...serverNodeFlags(), 'apps/server/dist/main.js'];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

@@ -93,7 +93,7 @@ async function gzipSize(url: string): Promise<number> {
 }
 
 async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -8,7 +8,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import pino from 'pino';
@@ -60,6 +59,7 @@ import { Jobs } from './platform/jobs';
 import { jobDefinitions } from './jobs';
 import { errorBody, registerErrorHandler } from './platform/errors';
 import { POST_UPLOAD_URL, presignedPostRoutes } from './platform/presigned-post';
+import { registerProbes } from './platform/probes';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerMetrics } from './platform/metrics';
 import { registerSessions, SESSION_COOKIE } from './platform/session';
@@ -70,9 +70,6 @@ import { isValidStorageKey, localStorageFor, MEDIA_PREFIX } from './platform/sto
 import { PUBLIC_CACHE_CONTROL } from './platform/storage-rules';
 
 configureZodMessages();
-
-/** How long /healthz waits for the database before answering 503. */
-export const HEALTH_TIMEOUT_MS = 1_500;
 
 export interface BuildOptions {
   /** A pino logger; without one the app logs nothing (tests). */
@@ -158,24 +155,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   registerCsrf(app, deps.secret);
   registerTextGuard(app);
 
-  // Answers within HEALTH_TIMEOUT_MS whatever the database does, so a load balancer can take a stuck server out.
-  app.get('/healthz', { schema: { hide: true } }, async (request, reply) => {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        deps.db.execute(sql`select 1`),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('health check timed out')), HEALTH_TIMEOUT_MS);
-        }),
-      ]);
-      return { status: 'ok' };
-    } catch (err) {
-      request.log.error({ err }, 'health check: database did not answer');
-      return reply.status(503).header('retry-after', '5').send({ status: 'unavailable' });
-    } finally {
-      clearTimeout(timer);
-    }
-  });
+  registerProbes(app, deps);
 
   await app.register(accountsRoutes(deps));
   await app.register(schoolsRoutes(deps));
@@ -309,6 +289,8 @@ async function registerWebApp(
         return reply.send(await compressBody(Buffer.from(html), encoding));
       }
     }
+    // An address that is none of the app's pages is answered 404, with the app, which shows its not-found page.
+    if (renderer && !(await renderer.isKnownPage(pathname))) void reply.status(404);
     void reply.header('cache-control', 'no-cache');
     // Every signed-in page starts by asking who is signed in; with a session cookie the browser is told to ask at
     // once, alongside the page's scripts, instead of after they have loaded and run (one round trip off every first

@@ -133,6 +133,8 @@ function secretRows(): Record<string, Row> {
 
 const matrix: Record<string, Row> = {
   'GET /healthz': { allow: everyone },
+  'GET /livez': { allow: everyone },
+  'GET /readyz': { allow: everyone },
   // Loopback (app.inject's address) or a token: see metrics.test.ts for the refusals.
   'GET /metrics': { allow: everyone },
   'GET /api/docs': { allow: everyone },

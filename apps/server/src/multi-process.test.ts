@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../test/factories';
 import { createTestDatabase, type TestDatabase } from '../test/harness';
+import { killAll, startBuilt, stopProcess, untilAnswering, type ServerProcess } from '../test/processes';
 import { freePort } from './platform/embedded-postgres';
 import { openDatabase, type DatabaseHandle } from './platform/db';
 
@@ -16,49 +15,25 @@ import { openDatabase, type DatabaseHandle } from './platform/db';
  * one PostgreSQL database, talking over real HTTP. What one app server does, the other sees; what they enqueue, the
  * worker does; and a job enqueued while the worker is down waits for it.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
 const PASSWORD = 'correct horse battery';
 const SECRET = `multi-process-secret-${randomBytes(16).toString('hex')}`;
 
 interface Server {
-  proc: ChildProcess;
+  proc: ServerProcess;
   url: string;
 }
 
-const children: ChildProcess[] = [];
-
-function start(entry: 'main.ts' | 'worker.ts', env: Record<string, string>): ChildProcess {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(here, entry)], {
-    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', SECRET_KEY: SECRET, WORKERS: '0', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(proc);
-  return proc;
+/** The compiled server (what `npm start` and the images run), as one process of the at-scale topology. */
+function start(entry: 'main.js' | 'worker.js', env: Record<string, string>): ServerProcess {
+  return startBuilt(entry, { LOG_LEVEL: 'warn', SECRET_KEY: SECRET, WORKERS: '0', ...env });
 }
 
 async function startApp(databaseUrl: string, dataDir: string): Promise<Server> {
   const port = await freePort();
-  const proc = start('main.ts', { DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: dataDir });
+  const proc = start('main.js', { DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: dataDir });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`app exited with ${proc.exitCode}`);
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { proc, url };
-    if (Date.now() > deadline) throw new Error('app did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function stop(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    proc.once('exit', () => resolve());
-    proc.kill('SIGTERM');
-  });
+  await untilAnswering(proc, url);
+  return { proc, url };
 }
 
 /** A browser's cookie jar, enough for sessions and CSRF across two servers. */
@@ -102,7 +77,7 @@ describe('two app servers and a worker on one database', () => {
   let dataDir: string;
   let a: Server;
   let b: Server;
-  let worker: ChildProcess;
+  let worker: ServerProcess;
 
   beforeAll(async () => {
     testDatabase = await createTestDatabase();
@@ -110,11 +85,12 @@ describe('two app servers and a worker on one database', () => {
     database = openDatabase(databaseUrl, 2);
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'banksia-multi-'));
     [a, b] = await Promise.all([startApp(databaseUrl, dataDir), startApp(databaseUrl, dataDir)]);
-    worker = start('worker.ts', { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, WORKERS: '1' });
+    worker = start('worker.js', { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, WORKERS: '1' });
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(children.map(stop));
+    await Promise.all([a?.proc, b?.proc, worker].filter((server) => server !== undefined).map(stopProcess));
+    killAll();
     await database?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     await testDatabase?.drop();
@@ -180,7 +156,7 @@ describe('two app servers and a worker on one database', () => {
       ),
     ).toBe(1);
 
-    await stop(worker);
+    await stopProcess(worker);
     expect((await reset(b, 'patient@example.test')).status).toBe(200);
     await new Promise((r) => setTimeout(r, 3_000));
     expect(await outboxTo('patient@example.test')).toBe(0);
@@ -189,7 +165,7 @@ describe('two app servers and a worker on one database', () => {
     );
     expect(Number(waiting.rows[0]!.n)).toBe(1);
 
-    worker = start('worker.ts', { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, WORKERS: '1' });
+    worker = start('worker.js', { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, WORKERS: '1' });
     expect(
       await eventually(
         () => outboxTo('patient@example.test'),

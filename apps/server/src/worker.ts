@@ -7,6 +7,7 @@ import { openDatabase, runMigrations } from './platform/db';
 import { embeddedPostgresUrl } from './platform/embedded-postgres-url';
 import type { AppDeps } from './platform/deps';
 import { Jobs } from './platform/jobs';
+import { handleStopSignals } from './platform/lifecycle';
 import { loadSecretKey } from './platform/secrets';
 
 /**
@@ -33,18 +34,11 @@ async function main(): Promise<void> {
     workers,
   });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'worker stopping: finishing the jobs it runs (at most 10 s)');
-    await jobs.stop().catch((err: unknown) => logger.error({ err }, 'stopping jobs failed'));
+  handleStopSignals(logger, async () => {
+    logger.info({ timeoutMs: config.shutdownTimeoutMs }, 'finishing the jobs this worker runs');
+    await jobs.stop(config.shutdownTimeoutMs).catch((err: unknown) => logger.error({ err }, 'stopping jobs failed'));
     await database.close().catch(() => {});
-    logger.info('worker stopped');
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  });
 
   try {
     // A worker may start before any app server: the schema must be there before the handlers touch it.

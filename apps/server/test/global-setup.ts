@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,10 @@ declare module 'vitest' {
  * database once; each test file then clones it with CREATE DATABASE … TEMPLATE.
  */
 export default async function setup(project: TestProject) {
+  // The compiled server (ADR 051), for the tests that run it as a process (if its sources changed since it was built).
+  execFileSync(process.execPath, [new URL('../../../scripts/build.mjs', import.meta.url).pathname, 'server'], {
+    stdio: 'ignore',
+  });
   let embedded: EmbeddedDatabase | undefined;
   let tempDir: string | undefined;
   let serverUrl = process.env.DATABASE_URL;

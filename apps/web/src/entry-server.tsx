@@ -15,7 +15,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type HydrationState } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { createRoutes } from './app/router';
+import { createCompleteRoutes, createRoutes, isPageAddress } from './app/router';
 import { meQueryOptions } from './features/accounts/api/get-me';
 import { setRequestTransport, type RequestTransport } from './lib/request';
 
@@ -90,6 +90,14 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const parts: Buffer[] = [];
   for await (const part of stream) parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
   return Buffer.concat(parts).toString('utf8');
+}
+
+let completeRoutes: ReturnType<typeof createCompleteRoutes> | undefined;
+
+/** Whether the path is one of the app's pages (the server answers 404 for one that is not). */
+export function isKnownPage(pathname: string): Promise<boolean> {
+  completeRoutes ??= createCompleteRoutes(createQueryClient());
+  return isPageAddress(pathname, completeRoutes);
 }
 
 export function renderPage(options: ServerRenderOptions): Promise<ServerRenderResult | null> {

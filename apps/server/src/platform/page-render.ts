@@ -25,6 +25,8 @@ export const BOOT_MODULE = 'src/boot.ts';
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
 
 interface RenderModule {
+  /** Absent from builds older than the 404 answers: every address is then taken for a page. */
+  isKnownPage?(pathname: string): Promise<boolean>;
   renderPage(options: {
     url: string;
     transport: Transport;
@@ -55,6 +57,8 @@ export function preloadsFor(modules: readonly string[], manifest: BuildManifest,
 export interface PageRenderer {
   /** The page's whole HTML, or null to send the plain index.html. */
   render(url: string, cookie: string): Promise<string | null>;
+  /** Whether the path is one of the web app's pages; false: the app's not-found page is sent with status 404. */
+  isKnownPage(pathname: string): Promise<boolean>;
 }
 
 /** JSON safe inside an HTML element: no `<` can close the element or open a comment. */
@@ -172,6 +176,14 @@ export async function loadPageRenderer(
   const boot = bootFile ? `/${bootFile}` : undefined;
 
   return {
+    async isKnownPage(pathname) {
+      try {
+        return (await module.isKnownPage?.(pathname)) ?? true;
+      } catch (error) {
+        log.error({ err: error, pathname }, 'could not match the address against the pages; taken for one');
+        return true;
+      }
+    },
     async render(url, cookie) {
       const transport: Transport = async (apiUrl, init) => {
         const method = (init.method ?? 'GET').toUpperCase();

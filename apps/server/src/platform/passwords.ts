@@ -1,6 +1,14 @@
 // First: it sets the environment that the addon's allocator reads as it loads.
 import './no-transparent-huge-pages';
-import { hash, verify } from '@node-rs/argon2';
+import type * as Argon2 from '@node-rs/argon2';
+
+/**
+ * The argon2 addon, loaded on first use rather than by a static import: in the compiled server (one bundle, ADR 051)
+ * every static import of a package is evaluated before any of the bundle's own code, so the addon's allocator would
+ * read its options before no-transparent-huge-pages.ts had set them.
+ */
+let addon: Promise<typeof Argon2> | undefined;
+const argon2 = () => (addon ??= import('@node-rs/argon2'));
 
 // `Algorithm` is a const enum, which isolated modules cannot read; 2 is Algorithm.Argon2id.
 const ARGON2ID = 2;
@@ -12,8 +20,8 @@ const options = { algorithm: ARGON2ID, memoryCost: 7_168, timeCost: 5, paralleli
 const CURRENT_PARAMETERS = `$argon2id$v=19$m=${options.memoryCost},t=${options.timeCost},p=${options.parallelism}$`;
 
 /** Hashes a password with argon2id. */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, options);
+export async function hashPassword(password: string): Promise<string> {
+  return (await argon2()).hash(password, options);
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -22,9 +30,11 @@ let dummyHash: Promise<string> | undefined;
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
   if (!stored) {
     dummyHash ??= hashPassword('not-a-real-password');
+    const { verify } = await argon2();
     await verify(await dummyHash, password).catch(() => false);
     return false;
   }
+  const { verify } = await argon2();
   return verify(stored, password).catch(() => false);
 }
 

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyView from '@fastify/view';
 import { Eta } from 'eta';
@@ -8,12 +6,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { currentOrNewCsrfToken, setCsrfCookie } from './csrf';
 import { AppError, isDatabaseUnavailable } from './errors';
-
-/**
- * Where the server-rendered pages' templates live. Resolved from this file, so the same folder is found when the
- * server runs from source with tsx (`npm start`, `npm run dev`, the journeys) and from any working directory.
- */
-export const VIEWS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../views');
+import { VIEWS_DIR } from './paths';
 
 /** The field an HTML form sends its CSRF token in (the JSON API uses the X-CSRFToken header instead). */
 export const CSRF_FIELD = '_csrf';

@@ -416,6 +416,37 @@ export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({
   for (const table of tables) patch(table.parent, await table.load());
 };
 
+/** The route with this id, anywhere in the tree. */
+function findRoute(routes: RouteObject[], id: string): RouteObject | undefined {
+  for (const route of routes) {
+    if (route.id === id) return route;
+    const found = route.children && findRoute(route.children, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Every page of the app, LATER_TABLES included, for the server to tell a page's address from one that is none (it
+ * answers the latter 404, with the app's not-found page): an address is a page when a route other than the
+ * not-found route matches it.
+ */
+export async function isPageAddress(pathname: string, routes: Promise<RouteObject[]>): Promise<boolean> {
+  const matches = matchRoutes(await routes, pathname);
+  return !!matches && matches.at(-1)?.route.handle?.name !== 'not-found';
+}
+
+/** createRoutes with every one of LATER_TABLES in place. */
+export async function createCompleteRoutes(queryClient: QueryClient): Promise<RouteObject[]> {
+  const routes = createRoutes(queryClient);
+  for (const table of LATER_TABLES) {
+    const parent = findRoute(routes, table.parent);
+    if (!parent) throw new Error(`No route ${table.parent} to add a table to`);
+    parent.children = [...(parent.children ?? []), ...(await table.load())];
+  }
+  return routes;
+}
+
 export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter(createRoutes(queryClient), { patchRoutesOnNavigation });
 }

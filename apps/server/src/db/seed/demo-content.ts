@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import { DEMO_MEDIA_DIR } from '../../platform/paths';
 import type { Storage } from '../../platform/storage';
 import {
   activities,
@@ -30,7 +30,7 @@ import {
 } from './demo-exams';
 import { worksheetPdf, type WorksheetSpec } from './worksheet-pdf';
 
-const mediaDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'media');
+const mediaDir = DEMO_MEDIA_DIR;
 
 /** The one real video of the demo (24 s, with English captions), kept by the storage adapter. */
 export const DEMO_VIDEO = {
