@@ -56,6 +56,9 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
 });
 
+/** Every environment variable the server reads (the README's configuration table; compose.yaml sets some). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 const S3_VARIABLES = [
   'S3_ENDPOINT',
   'S3_ACCESS_KEY_ID',
