@@ -242,7 +242,14 @@ async function registerWebApp(
 ) {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const serveWeb = !!(webDist && index && existsSync(index));
-  const renderer = serveWeb ? await loadPageRenderer(app, webDist!, log, renderDeadlineMs) : undefined;
+  // The server render's module (React, the app's routes) is the largest thing the server loads: it loads while the
+  // server starts listening, and the first page waits for it if it has not arrived yet (ADR 051).
+  const rendererLoading = serveWeb
+    ? loadPageRenderer(app, webDist!, log, renderDeadlineMs).catch((err: unknown) => {
+        log.error({ err }, 'the server render did not load; pages are sent plain');
+        return undefined;
+      })
+    : Promise.resolve(undefined);
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webDist!,
@@ -275,6 +282,7 @@ async function registerWebApp(
     }
     const cookie = request.headers.cookie;
     const pathname = request.url.split('?', 1)[0]!;
+    const renderer = await rendererLoading;
     if (renderer && cookie && request.cookies[SESSION_COOKIE] && SERVER_RENDERED_PAGE.test(pathname)) {
       const html = await renderer.render(request.url, cookie);
       if (html !== null) {
