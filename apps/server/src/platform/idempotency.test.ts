@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -269,6 +271,47 @@ describe('concurrency and failures', () => {
     } finally {
       await blocker.end();
     }
+  });
+
+  it('keeps the answer of a request whose connection was gone before it was answered (a real socket)', async () => {
+    const s = await setup();
+    const key = randomUUID();
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const blocker = new pg.Client({ connectionString: ctx.databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('lock table support_requests in exclusive mode');
+      const cookies = Object.entries(s.student.cookies).map(([name, value]) => `${name}=${value}`);
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/support/requests/',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          cookie: cookies.join('; '),
+          'x-csrftoken': s.student.cookies.csrftoken!,
+          'idempotency-key': key,
+        },
+      });
+      request.on('error', () => {}); // the socket is torn down on purpose
+      request.end(JSON.stringify(message));
+      await expect.poll(async () => (await keyRows(key)).length, { interval: 10, timeout: 5_000 }).toBe(1);
+      request.destroy(); // the answer is lost: the client is gone before the server answers
+      await blocker.query('commit');
+      await expect
+        .poll(async () => (await keyRows(key))[0]?.statusCode ?? null, { interval: 10, timeout: 5_000 })
+        .toBe(201);
+    } finally {
+      await blocker.end();
+    }
+    const retry = await send(s.student, 'POST', '/api/v1/support/requests/', message, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(await messagesOf(s.studentUser.id)).toBe(1);
   });
 
   it('runs two simultaneous sends of one request once', async () => {
