@@ -52,6 +52,7 @@ import { refundRunsRoutes } from './features/payments/refund-runs.routes';
 import { welcomeEmailsRoutes } from './features/welcome-emails/welcome-emails.routes';
 import { registerAccessControl } from './platform/authz';
 import { registerCsrf } from './platform/csrf';
+import { registerIdempotency } from './platform/idempotency';
 import { compressBody, encodingFor } from './platform/compression';
 import { loadPageRenderer, SERVER_RENDERED_PAGE } from './platform/page-render';
 import type { AppDeps } from './platform/deps';
@@ -153,6 +154,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   registerMetrics(app, deps);
   registerSessions(app, deps);
   registerCsrf(app, deps.secret);
+  registerIdempotency(app, deps);
   registerTextGuard(app);
 
   registerProbes(app, deps);

@@ -22,6 +22,10 @@ export const errorStatus = {
   sitting_submitted: 409,
   /** The sitting's time (limit plus extra time) has run out; answers no longer change, submitting still works. */
   time_up: 409,
+  /** A request with the same Idempotency-Key is still running (ADR 049): ask again shortly for its answer. */
+  request_in_progress: 409,
+  /** An Idempotency-Key already used for a different request (another method, address or body). */
+  idempotency_key_reused: 422,
   /** A link that worked once and no longer does (used or expired set-password links). */
   gone: 410,
   precondition_failed: 412,

@@ -18,6 +18,8 @@ const defaultDetail: Record<ErrorCode, string> = {
   exam_locked: 'Your teacher has locked this exam.',
   sitting_submitted: 'This exam has been submitted, so its answers can no longer change.',
   time_up: 'Time is up for this exam, so its answers can no longer change.',
+  request_in_progress: 'This request is still being processed. Try again in a moment.',
+  idempotency_key_reused: 'This Idempotency-Key was already used for a different request.',
   gone: 'This link no longer works.',
   precondition_failed: 'A precondition failed.',
   payload_too_large: 'The request is too large.',

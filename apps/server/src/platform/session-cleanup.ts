@@ -1,5 +1,6 @@
 import { lt, or } from 'drizzle-orm';
 import { sessions } from '../db/schema/index';
+import { deleteExpiredIdempotencyKeys } from './idempotency';
 import { defineJob, emptyPayload, type EmptyPayload } from './jobs';
 
 declare module './jobs' {
@@ -10,7 +11,9 @@ declare module './jobs' {
 
 /**
  * Deletes sessions past their absolute expiry or idle for longer than the idle timeout. A request with such a
- * session already ends it (platform/session.ts); this removes the ones nobody comes back with. Every 15 minutes.
+ * session already ends it (platform/session.ts); this removes the ones nobody comes back with. Also deletes the
+ * answers kept for Idempotency-Keys past their 24 hours (platform/idempotency.ts; a session's end takes its own).
+ * Every 15 minutes.
  */
 export const sessionsCleanupJob = defineJob({
   name: 'sessions-cleanup',
@@ -28,5 +31,7 @@ export const sessionsCleanupJob = defineJob({
       .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleSince)))
       .returning({ userId: sessions.userId });
     if (deleted.length) log.info({ deleted: deleted.length }, 'sessions clean-up');
+    const keys = await deleteExpiredIdempotencyKeys(deps.db, now);
+    if (keys) log.info({ deleted: keys }, 'idempotency keys clean-up');
   },
 });

@@ -6,6 +6,7 @@ import {
   CLASS_DOMAIN_RETRY,
   deleteJson,
   getJson,
+  newIdempotencyKey,
   patchJson,
   postJson,
   putJson,
@@ -386,5 +387,82 @@ describe('CSRF failures', () => {
     await vi.runAllTimersAsync();
     await expect(both).resolves.toMatchObject([{ ok: true }, { ok: true }]);
     expect(tokenCalls()).toHaveLength(1);
+  });
+});
+
+describe('idempotency keys (ADR 049)', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const keyOf = (index: number) => headersOf(index)?.['Idempotency-Key'];
+
+  it.each([
+    ['POST', () => postJson(URL, { a: 1 })],
+    ['PATCH', () => patchJson(URL, { a: 1 })],
+    ['PUT', () => putJson(URL, { a: 1 })],
+    ['DELETE', () => deleteJson(URL)],
+  ] as const)('%s carries a random UUID as its Idempotency-Key, a new one per request', async (_method, send) => {
+    stubFetch(reply(200, {}));
+    await send();
+    await send();
+    expect(keyOf(0)).toMatch(UUID);
+    expect(keyOf(1)).toMatch(UUID);
+    expect(keyOf(1)).not.toBe(keyOf(0));
+  });
+
+  it('GET carries none', async () => {
+    stubFetch(reply(200, {}));
+    await getJson(URL);
+    expect(headersOf(0)).not.toHaveProperty('Idempotency-Key');
+  });
+
+  it('sends the same key with every retry of a request, after network failures and 5xx alike', async () => {
+    stubFetch(networkDown, reply(503, {}), reply(500, {}), networkDown, reply(201, { id: 7 }));
+    const result = await settle(postJson(URL, { title: 'Essay' }));
+    expect(result).toMatchObject({ ok: true, body: { id: 7 } });
+    expect(apiCalls()).toHaveLength(5);
+    expect(new Set(apiCalls().map((_, i) => keyOf(i)))).toEqual(new Set([keyOf(0)]));
+    expect(keyOf(0)).toMatch(UUID);
+  });
+
+  it('sends the same key when resending with a fresh CSRF token', async () => {
+    stubFetch(reply(403, { detail: CSRF_MESSAGES.incorrect, code: 'csrf_failed' }), reply(200, {}));
+    await settle(patchJson(URL, {}));
+    expect(apiCalls()).toHaveLength(2);
+    expect(keyOf(0)).toMatch(UUID);
+    expect(keyOf(1)).toBe(keyOf(0));
+  });
+
+  it('waits and asks again, with the same key, while the first try is still running on the server (409)', async () => {
+    const inProgress = reply(409, { detail: 'Still running.', code: 'request_in_progress' });
+    stubFetch(networkDown, inProgress, inProgress, reply(201, { id: 8 }));
+    const result = await start(postJson(URL, {}));
+    for (const [i, wait] of MIN_WAITS.slice(0, 3).entries()) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(apiCalls()).toHaveLength(i + 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(apiCalls()).toHaveLength(i + 2);
+    }
+    expect(result()).toEqual({ ok: true, body: { id: 8 }, status: 201, failureReason: null });
+    expect(apiCalls().map((_, i) => keyOf(i))).toEqual(Array(4).fill(keyOf(0)));
+    expect(reportError).not.toHaveBeenCalled();
+  });
+
+  it('does not retry any other conflict', async () => {
+    stubFetch(reply(409, { detail: 'Taken.', code: 'conflict' }));
+    await expect(settle(postJson(URL, {}))).resolves.toMatchObject({ ok: false, status: 409 });
+    expect(apiCalls()).toHaveLength(1);
+  });
+
+  it("keeps a caller's own key", async () => {
+    stubFetch(networkDown, reply(200, {}));
+    await settle(putJson(URL, {}, { headers: { 'Idempotency-Key': 'draft-42-v3' } }));
+    expect([keyOf(0), keyOf(1)]).toEqual(['draft-42-v3', 'draft-42-v3']);
+  });
+
+  it('makes a version 4 UUID on a page without crypto.randomUUID (plain HTTP)', () => {
+    const { getRandomValues } = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: getRandomValues.bind(globalThis.crypto) });
+    const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(UUID);
   });
 });

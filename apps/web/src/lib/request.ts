@@ -1,4 +1,4 @@
-import { FailureReason } from '@banksia/contracts/errors';
+import { FailureReason, type ErrorCode } from '@banksia/contracts/errors';
 import { CSRF_HEADER_NAME, getCsrfToken, isCsrfFailure, refreshCsrfToken } from './csrf';
 import { reportError } from './error-reporting';
 import { isRecord, readJsonBody, stringField } from './json-body';
@@ -54,6 +54,25 @@ export const requestConfig = {
   csrfBaseDelayMs: 1000,
   random: Math.random,
 };
+
+/** The header naming one logical unsafe request across its retries (ADR 049). */
+export const IDEMPOTENCY_HEADER_NAME = 'Idempotency-Key';
+/** The error code of a 409 answered while an earlier try with the same Idempotency-Key is still running. */
+const REQUEST_IN_PROGRESS: ErrorCode = 'request_in_progress';
+
+/**
+ * A random version 4 UUID. `crypto.randomUUID` exists only on secure pages (HTTPS, localhost); a page served over plain
+ * HTTP on a school's network still has `getRandomValues`.
+ */
+export function newIdempotencyKey(): string {
+  const { crypto } = globalThis;
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type RequestContext = { method: Method; url: string; status: number };
@@ -123,6 +142,9 @@ async function run<T>(
 ): Promise<RequestResult<T>> {
   const { signal } = opts;
   const unsafe = method !== 'GET';
+  // One key per logical request, sent with every retry and CSRF resend of it: the server answers a repeat with the
+  // first answer instead of doing the work again (ADR 049).
+  const idempotencyKey = unsafe ? newIdempotencyKey() : null;
   // A refreshed token wins over the cookie: under test, or with a stale cookie, the two can differ.
   let freshToken = unsafe && getCsrfToken() === null ? await refreshCsrfToken() : null;
   let retries = 0;
@@ -138,6 +160,7 @@ async function run<T>(
         method,
         headers: headersFor(
           unsafe ? (freshToken ?? getCsrfToken()) : null,
+          idempotencyKey,
           opts.headers,
           method !== 'DELETE' || payload !== undefined,
         ),
@@ -164,7 +187,10 @@ async function run<T>(
       freshToken = await refreshCsrfToken();
       continue;
     }
-    if (status >= 500 && retries < policy.retries) {
+    // A retry that reached the server while the first try of the same request was still running: wait and ask again
+    // for the first try's answer.
+    const inProgress = status === 409 && stringField(body.value, 'code') === REQUEST_IN_PROGRESS;
+    if ((status >= 500 || inProgress) && retries < policy.retries) {
       if (!(await sleep(backoffDelay(policy, retries++), signal))) return aborted();
       continue;
     }
@@ -227,6 +253,7 @@ function aborted(): RequestResult<never> {
 
 function headersFor(
   csrfToken: string | null,
+  idempotencyKey: string | null,
   extra: Record<string, string> | undefined,
   jsonType: boolean,
 ): Record<string, string> {
@@ -235,6 +262,7 @@ function headersFor(
     ? { 'Content-Type': 'application/json', Accept: 'application/json' }
     : { Accept: 'application/json' };
   if (csrfToken !== null) headers[CSRF_HEADER_NAME] = csrfToken;
+  if (idempotencyKey !== null) headers[IDEMPOTENCY_HEADER_NAME] = idempotencyKey;
   return { ...headers, ...extra };
 }
 

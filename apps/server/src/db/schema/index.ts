@@ -16,3 +16,4 @@ export * from './rosters';
 export * from './trials';
 export * from './welcome-emails';
 export * from './payments';
+export * from './idempotency';
