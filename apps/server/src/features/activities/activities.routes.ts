@@ -30,6 +30,7 @@ import { anonymiseRequested } from '../../platform/student-names';
 import { readingMultipart } from '../../platform/errors';
 import * as service from './activities.service';
 import * as authoring from './activity-authoring.service';
+import { noContent } from '../../platform/openapi';
 
 /** Largest response save accepted, in bytes. */
 export const RESPONSE_BODY_LIMIT = 8 * 1024 * 1024;
@@ -133,7 +134,15 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete(
       `${base}/activities/:activityId/activity_responses/`,
-      { config: { access: staff }, schema: { tags, params: activityParams } },
+      {
+        config: { access: staff },
+        schema: {
+          summary: "Delete an activity's responses",
+          response: { 204: noContent },
+          tags,
+          params: activityParams,
+        },
+      },
       async (request, reply) => {
         await service.clearResponses(deps, requireActor(request), request.params.activityId, request.log);
         return reply.status(204).send();

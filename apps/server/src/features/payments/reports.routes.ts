@@ -10,6 +10,7 @@ import { sendCsv } from '../../platform/csv-download';
 import type { AppDeps } from '../../platform/deps';
 import { paymentsStaff } from './products.routes';
 import * as service from './reports.service';
+import { csvDownload } from '../../platform/openapi';
 
 /** Students owing and refunds owed (JSON for the pages, CSV to download): payments and content staff. */
 export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -30,7 +31,15 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/payments/reports/students-owing/:calendarYear/csv/',
-      { config: paymentsStaff, schema: { tags, params: calendarYearParams, querystring: owingQuery } },
+      {
+        config: paymentsStaff,
+        schema: {
+          tags,
+          params: calendarYearParams,
+          querystring: owingQuery,
+          response: { 200: csvDownload('The students owing fees, as a CSV file.') },
+        },
+      },
       async (request, reply) => {
         const report = await service.studentsOwing(deps, request.params.calendarYear, request.query.school_id);
         const name = csvFileName(
@@ -53,7 +62,14 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/payments/reports/refunds-owed/:calendarYear/csv/',
-      { config: paymentsStaff, schema: { tags, params: calendarYearParams } },
+      {
+        config: paymentsStaff,
+        schema: {
+          tags,
+          params: calendarYearParams,
+          response: { 200: csvDownload('The refunds owed, as a CSV file.') },
+        },
+      },
       async (request, reply) => {
         const report = await service.refundsOwed(deps, request.params.calendarYear);
         return sendCsv(reply, csvFileName('refunds-owed', report.calendar_year), service.refundsOwedCsv(report));
