@@ -166,7 +166,12 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/activity_responses/:activityResponseId/block/:blockId/upload-file/`,
       {
         config: { access: access.signedIn },
-        schema: { tags, params: blockFileParams, response: { 200: uploadResponseSchema } },
+        schema: {
+          summary: 'Upload a file to a block of an activity response',
+          tags,
+          params: blockFileParams,
+          response: { 200: uploadResponseSchema },
+        },
       },
       async (request) => {
         const actor = requireActor(request);
@@ -204,7 +209,12 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/asset_upload_form/',
       {
         config: { access: access.signedIn },
-        schema: { tags, body: assetUploadFormRequestSchema, response: { 200: uploadFormResponseSchema } },
+        schema: {
+          summary: 'Get a form to upload an asset to storage',
+          tags,
+          body: assetUploadFormRequestSchema,
+          response: { 200: uploadFormResponseSchema },
+        },
       },
       async (request) => service.assetUploadForm(deps, requireActor(request), request.body),
     );

@@ -34,6 +34,7 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         config: paymentsStaff,
         schema: {
+          summary: 'Download the students owing fees as CSV',
           tags,
           params: calendarYearParams,
           querystring: owingQuery,
@@ -65,6 +66,7 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         config: paymentsStaff,
         schema: {
+          summary: 'Download the refunds owed as CSV',
           tags,
           params: calendarYearParams,
           response: { 200: csvDownload('The refunds owed, as a CSV file.') },

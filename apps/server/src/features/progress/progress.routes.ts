@@ -93,7 +93,12 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/self-assessment/',
       {
         config: signedIn,
-        schema: { tags: ['progress'], body: selfAssessmentBody, response: { 200: selfAssessmentResponse } },
+        schema: {
+          summary: 'Rate how well a lesson was understood',
+          tags: ['progress'],
+          body: selfAssessmentBody,
+          response: { 200: selfAssessmentResponse },
+        },
       },
       async (request) => service.setSelfAssessment(deps, requireActor(request), request.body),
     );

@@ -151,7 +151,15 @@ export function rostersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       `${base}/datasets/:id/:step/`,
-      { config, schema: { tags, params: rosterStepParams, response: { 200: rosterStepResponse } } },
+      {
+        config,
+        schema: {
+          summary: 'Get a step of a roster dataset',
+          tags,
+          params: rosterStepParams,
+          response: { 200: rosterStepResponse },
+        },
+      },
       async (request) => service.getStep(deps, requireActor(request), request.params.id, request.params.step),
     );
 
@@ -159,7 +167,13 @@ export function rostersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/datasets/:id/:step/:recordId/`,
       {
         config,
-        schema: { tags, params: rosterDecisionParams, body: rosterOverrideBody, response: { 200: rosterStepResponse } },
+        schema: {
+          summary: 'Override a record in a step of a roster dataset',
+          tags,
+          params: rosterDecisionParams,
+          body: rosterOverrideBody,
+          response: { 200: rosterStepResponse },
+        },
       },
       async (request) =>
         service.overrideDecision(

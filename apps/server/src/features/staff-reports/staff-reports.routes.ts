@@ -36,6 +36,7 @@ export function staffReportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         config: staff,
         schema: {
+          summary: "Download the profiles without an email at their school's domain as CSV",
           tags,
           querystring: profilesWithoutSchoolEmailQuery,
           response: { 200: csvDownload("The profiles without an email at their school's domain, as a CSV file.") },
@@ -62,6 +63,7 @@ export function staffReportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         config: staff,
         schema: {
+          summary: 'Download the teacher trial leads as CSV',
           tags,
           querystring: salesLeadQuery,
           response: { 200: csvDownload('The teacher trial leads, as a CSV file.') },

@@ -19,7 +19,14 @@ export function supportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/v1/config/',
-      { config: { access: access.public }, schema: { tags: ['support'], response: { 200: clientConfigResponse } } },
+      {
+        config: { access: access.public },
+        schema: {
+          summary: "Get the web app's configuration",
+          tags: ['support'],
+          response: { 200: clientConfigResponse },
+        },
+      },
       async () => ({
         chat_widget_url: deps.config.chatWidgetUrl ?? null,
         sentry_dsn: deps.config.sentryDsn ?? null,
