@@ -23,7 +23,7 @@ import { SESSION_COOKIE } from './session';
  * the helpers below.
  */
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
 
 /** A 204 answer: the route sends no body. */
@@ -124,7 +124,8 @@ export function summaryOf(method: string, url: string): string {
   if (method === 'POST' && action) {
     // POST .../{id}/submit/: the last word is what is done to the thing the path names.
     const [owner, ...rest] = owners;
-    text = `${capital(target)} ${article([...prefix, owner!].join(' '))}${of(rest)}`;
+    const link = target.includes(' ') ? ' for' : ''; // "Submit a sitting", "Resend invitation for a user"
+    text = `${capital(target)}${link} ${article([...prefix, owner!].join(' '))}${of(rest)}`;
   } else if (method === 'POST' && plural && !endsInParam) {
     text = `Create ${one}${of(owners)}`;
   } else {
@@ -147,7 +148,9 @@ const ERROR_ANSWERS: ErrorAnswer[] = [
     status: '400',
     name: 'BadRequest',
     description: 'The input is not valid (`validation_failed`, with `errors` naming each field) or cannot be read.',
-    applies: ({ schema }) => !!(schema.body || schema.querystring || schema.params || schema.headers),
+    // Declared input, or a body of its own (multipart uploads; a malformed JSON body is refused on any unsafe method).
+    applies: ({ method, schema }) =>
+      !!(schema.body || schema.querystring || schema.params || schema.headers) || !SAFE_METHODS.has(method),
   },
   {
     status: '401',

@@ -21,7 +21,13 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/payments/reports/students-owing/:calendarYear/',
       {
         config: paymentsStaff,
-        schema: { tags, params: calendarYearParams, querystring: owingQuery, response: { 200: studentsOwingResponse } },
+        schema: {
+          summary: 'Get the students owing fees in a year',
+          tags,
+          params: calendarYearParams,
+          querystring: owingQuery,
+          response: { 200: studentsOwingResponse },
+        },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
@@ -54,7 +60,15 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/payments/reports/refunds-owed/:calendarYear/',
-      { config: paymentsStaff, schema: { tags, params: calendarYearParams, response: { 200: refundsOwedResponse } } },
+      {
+        config: paymentsStaff,
+        schema: {
+          summary: 'Get the refunds owed for a year',
+          tags,
+          params: calendarYearParams,
+          response: { 200: refundsOwedResponse },
+        },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return service.refundsOwed(deps, request.params.calendarYear);

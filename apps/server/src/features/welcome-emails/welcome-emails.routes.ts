@@ -54,7 +54,15 @@ export function welcomeEmailsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       `${base}/preview/`,
-      { config: staff, schema: { tags, body: welcomePreviewBody, response: { 200: welcomePreviewResponse } } },
+      {
+        config: staff,
+        schema: {
+          summary: 'Preview a welcome email',
+          tags,
+          body: welcomePreviewBody,
+          response: { 200: welcomePreviewResponse },
+        },
+      },
       async (request) => service.preview(deps, request.body),
     );
 
