@@ -3,6 +3,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/harness';
+import { SESSION_COOKIE } from './platform/session';
 
 const ctx = useTestApp();
 
@@ -109,7 +110,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
       responses: Record<string, { content: Record<string, { schema: unknown }> }>;
     };
     expect(components.securitySchemes).toMatchObject({
-      session: { type: 'apiKey', in: 'cookie', name: 'banksia_session' },
+      session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
       csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
     });
     expect(components.schemas.ErrorBody!.required).toEqual(['detail', 'code', 'request_id']);

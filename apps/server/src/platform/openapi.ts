@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from './session';
  * The OpenAPI document (served at /api/docs/json, browsed at /api/docs), made from the route schemas. What every
  * operation needs and the routes already say elsewhere is filled in here, once, instead of on each route:
  * - `operationId` from the method and path (getClassesByClassIdProgressGridsExamByExamId), unless the route names one;
- * - `summary` from the method and path (Get progress grids exam of a class), unless the route writes one;
+ * - `summary` from the method and path (Get an item of a task, Submit a sitting), unless the route writes one;
  * - `security` from the route's access rule and the CSRF check: a signed-in route needs the session cookie, an
  *   unsafe method the X-CSRFToken header (public ones too: sign-in is refused without it), neither for a public GET;
  * - the client errors it can answer, all with the one error body (platform/errors.ts): 400 for a route that takes
