@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Error codes the API answers with, and the HTTP status of each. Read by the server's error handler and the web app. */
 export const errorStatus = {
   bad_request: 400,
@@ -35,22 +33,13 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-/**
- * The JSON body of every error answer, as the API sends it (the OpenAPI document's ErrorBody). `errors` names the
- * fields at fault on a 400; `request_id` is the X-Request-Id of the answer, to quote when reporting a problem.
- */
-export const errorBodySchema = z.object({
-  detail: z.string().describe('What went wrong, in words for a person.'),
-  code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]).describe('What went wrong, for a program.'),
-  errors: z
-    .record(z.string(), z.array(z.string()))
-    .optional()
-    .describe('On a 400: the messages for each field at fault (`non_field_errors` for the request as a whole).'),
-  request_id: z.string().describe('The id of the request (also its X-Request-Id header).'),
-});
-
-/** The JSON body of an error answer; `request_id` is added by the server's error handler as it answers. */
-export type ErrorBody = Omit<z.infer<typeof errorBodySchema>, 'request_id'> & { request_id?: string };
+/** The JSON body of every error answer. `errors` names the fields at fault on a 400. */
+export interface ErrorBody {
+  detail: string;
+  code: ErrorCode;
+  errors?: Record<string, string[]>;
+  request_id?: string;
+}
 
 /** Messages of the HTTP error pages (spec §8). */
 export const httpErrorMessages: Record<number, string> = {
