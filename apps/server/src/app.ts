@@ -6,18 +6,10 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import pino from 'pino';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { configureZodMessages } from '@banksia/contracts/zod-config';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { activitiesRoutes } from './features/activities/activities.routes';
@@ -63,6 +55,7 @@ import { POST_UPLOAD_URL, presignedPostRoutes } from './platform/presigned-post'
 import { registerProbes } from './platform/probes';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerMetrics } from './platform/metrics';
+import { registerOpenApi } from './platform/openapi';
 import { registerSessions, SESSION_COOKIE } from './platform/session';
 import { registerTextGuard } from './platform/text-guard';
 import { registerViews } from './platform/views';
@@ -120,32 +113,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(fastifyCookie);
   // Server-rendered pages (/secret/): eta templates under src/views/.
   await registerViews(app, deps.config);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Banksia API', version: '1', description: 'JSON API of the Banksia learning platform.' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'banksia_session' },
-          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-    // Gathers the schemas zod names (the recursive course tree and list items) into components, so every $ref resolves.
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    // The API browser's own policy: its two inline scripts by hash, nothing from other origins.
-    staticCSP: true,
-    transformStaticCSP: (header) =>
-      header
-        .replaceAll(' https:', '')
-        .replace(' validator.swagger.io', '')
-        .replace('upgrade-insecure-requests;', '')
-        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
-        .trim(),
-  });
+  await registerOpenApi(app);
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

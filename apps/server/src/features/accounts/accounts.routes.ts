@@ -21,6 +21,7 @@ import { currentOrNewCsrfToken, mintCsrfToken, setCsrfCookie } from '../../platf
 import type { AppDeps } from '../../platform/deps';
 import { clearSessionCookie, revokeSession, setSessionCookie } from '../../platform/session';
 import * as service from './accounts.service';
+import { noContent } from '../../platform/openapi';
 
 const csrfResponse = z.object({ csrf_token: z.string() });
 
@@ -29,7 +30,10 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/v1/csrf/',
-      { config: { access: access.public }, schema: { tags: ['auth'], response: { 200: csrfResponse } } },
+      {
+        config: { access: access.public },
+        schema: { summary: 'Get a CSRF token', tags: ['auth'], response: { 200: csrfResponse } },
+      },
       async (request, reply) => {
         const { token, isNew } = currentOrNewCsrfToken(deps.secret, request);
         if (isNew) setCsrfCookie(reply, deps.config, token);
@@ -42,7 +46,12 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/auth/login/',
       {
         config: { access: access.public },
-        schema: { tags: ['auth'], body: loginBody, response: { 200: meResponse.extend({ csrf_token: z.string() }) } },
+        schema: {
+          summary: 'Sign in',
+          tags: ['auth'],
+          body: loginBody,
+          response: { 200: meResponse.extend({ csrf_token: z.string() }) },
+        },
       },
       async (request, reply) => {
         const { session, me } = await service.login(deps, request.body, {
@@ -61,7 +70,10 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/v1/auth/logout/',
-      { config: { access: access.public }, schema: { tags: ['auth'], response: { 200: csrfResponse } } },
+      {
+        config: { access: access.public },
+        schema: { summary: 'Sign out', tags: ['auth'], response: { 200: csrfResponse } },
+      },
       async (request, reply) => {
         if (request.sessionHash) await revokeSession(deps.db, request.sessionHash);
         clearSessionCookie(reply, deps.config);
@@ -75,13 +87,19 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // signed-out page would log as an error.
     app.get(
       '/api/v1/auth/session/',
-      { config: { access: access.public }, schema: { tags: ['auth'], response: { 200: sessionResponse } } },
+      {
+        config: { access: access.public },
+        schema: { summary: 'Get who is signed in, if anyone', tags: ['auth'], response: { 200: sessionResponse } },
+      },
       async (request) => ({ me: request.actor ? await service.loadMe(deps, request.actor.userId) : null }),
     );
 
     app.get(
       '/api/v1/auth/me/',
-      { config: { access: access.signedIn }, schema: { tags: ['auth'], response: { 200: meResponse } } },
+      {
+        config: { access: access.signedIn },
+        schema: { summary: 'Get the signed-in user', tags: ['auth'], response: { 200: meResponse } },
+      },
       async (request) => service.loadMe(deps, requireActor(request).userId),
     );
 
@@ -89,14 +107,27 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/auth/profile/',
       {
         config: { access: access.signedIn },
-        schema: { tags: ['auth'], body: updateProfileBody, response: { 200: meResponse } },
+        schema: {
+          summary: "Update the signed-in user's profile",
+          tags: ['auth'],
+          body: updateProfileBody,
+          response: { 200: meResponse },
+        },
       },
       async (request) => service.updateProfile(deps, requireActor(request).userId, request.body, request.ip),
     );
 
     app.post(
       '/api/v1/auth/password/',
-      { config: { access: access.signedIn }, schema: { tags: ['auth'], body: changePasswordBody } },
+      {
+        config: { access: access.signedIn },
+        schema: {
+          summary: 'Change the password',
+          response: { 204: noContent },
+          tags: ['auth'],
+          body: changePasswordBody,
+        },
+      },
       async (request, reply) => {
         await service.changePassword(deps, requireActor(request).userId, request.sessionHash, request.body, request.ip);
         return reply.status(204).send();
@@ -131,7 +162,15 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/users/:userId/get_roles/',
-      { config: staff, schema: { tags: ['users'], params: userIdParams, response: { 200: userRolesResponse } } },
+      {
+        config: staff,
+        schema: {
+          summary: "Get a user's roles",
+          tags: ['users'],
+          params: userIdParams,
+          response: { 200: userRolesResponse },
+        },
+      },
       async (request) => service.getRoles(deps, request.params.userId),
     );
 
@@ -139,7 +178,13 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/users/:userId/save_role/',
       {
         config: staff,
-        schema: { tags: ['users'], params: userIdParams, body: saveRoleBody, response: { 200: userRolesResponse } },
+        schema: {
+          summary: "Save a user's role",
+          tags: ['users'],
+          params: userIdParams,
+          body: saveRoleBody,
+          response: { 200: userRolesResponse },
+        },
       },
       async (request) =>
         service.saveRole(
@@ -157,6 +202,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         config: staff,
         schema: {
+          summary: 'Activate or deactivate a user',
           tags: ['users'],
           params: userIdParams,
           body: setActiveBody,

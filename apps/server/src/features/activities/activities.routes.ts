@@ -30,6 +30,7 @@ import { anonymiseRequested } from '../../platform/student-names';
 import { readingMultipart } from '../../platform/errors';
 import * as service from './activities.service';
 import * as authoring from './activity-authoring.service';
+import { noContent } from '../../platform/openapi';
 
 /** Largest response save accepted, in bytes. */
 export const RESPONSE_BODY_LIMIT = 8 * 1024 * 1024;
@@ -133,7 +134,15 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete(
       `${base}/activities/:activityId/activity_responses/`,
-      { config: { access: staff }, schema: { tags, params: activityParams } },
+      {
+        config: { access: staff },
+        schema: {
+          summary: "Delete an activity's responses",
+          response: { 204: noContent },
+          tags,
+          params: activityParams,
+        },
+      },
       async (request, reply) => {
         await service.clearResponses(deps, requireActor(request), request.params.activityId, request.log);
         return reply.status(204).send();
@@ -157,7 +166,12 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/activity_responses/:activityResponseId/block/:blockId/upload-file/`,
       {
         config: { access: access.signedIn },
-        schema: { tags, params: blockFileParams, response: { 200: uploadResponseSchema } },
+        schema: {
+          summary: 'Upload a file to a block of an activity response',
+          tags,
+          params: blockFileParams,
+          response: { 200: uploadResponseSchema },
+        },
       },
       async (request) => {
         const actor = requireActor(request);
@@ -195,7 +209,12 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/asset_upload_form/',
       {
         config: { access: access.signedIn },
-        schema: { tags, body: assetUploadFormRequestSchema, response: { 200: uploadFormResponseSchema } },
+        schema: {
+          summary: 'Get a form to upload an asset to storage',
+          tags,
+          body: assetUploadFormRequestSchema,
+          response: { 200: uploadFormResponseSchema },
+        },
       },
       async (request) => service.assetUploadForm(deps, requireActor(request), request.body),
     );

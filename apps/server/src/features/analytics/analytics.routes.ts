@@ -3,13 +3,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientErrors, trackedEvents } from '../../db/schema/index';
 import { access } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
+import { noContent } from '../../platform/openapi';
 
 /** Tracked events and page views arrive in batches; client errors one by one. Anonymous visitors count too. */
 export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/v1/analytics/',
-      { config: { access: access.public }, schema: { tags: ['analytics'], body: analyticsBatchBody } },
+      {
+        config: { access: access.public },
+        schema: {
+          summary: 'Record analytics events and page views',
+          response: { 204: noContent },
+          tags: ['analytics'],
+          body: analyticsBatchBody,
+        },
+      },
       async (request, reply) => {
         const userId = request.actor?.userId ?? null;
         await deps.db.insert(trackedEvents).values(
@@ -29,7 +38,15 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/v1/client-errors/',
-      { config: { access: access.public }, schema: { tags: ['analytics'], body: clientErrorBody } },
+      {
+        config: { access: access.public },
+        schema: {
+          summary: 'Report an error in the web app',
+          response: { 204: noContent },
+          tags: ['analytics'],
+          body: clientErrorBody,
+        },
+      },
       async (request, reply) => {
         const { message, stack, path, context } = request.body;
         await deps.db.insert(clientErrors).values({

@@ -98,7 +98,12 @@ export function classManagementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/class-management/classes/:classId/activation-code/',
       {
         config: signedIn,
-        schema: { tags: ['classes'], params: classIdParams, response: { 200: managedClassSchema } },
+        schema: {
+          summary: 'Make a new activation code for a class',
+          tags: ['classes'],
+          params: classIdParams,
+          response: { 200: managedClassSchema },
+        },
       },
       async (request) =>
         service.regenerateActivationCode(deps, requireActor(request), request.params.classId, request.ip),
@@ -135,6 +140,7 @@ export function classManagementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: signedIn,
         bodyLimit: CLASS_LIST_BODY_LIMIT,
         schema: {
+          summary: 'Preview adding a class list to a class',
           tags: ['classes'],
           params: classIdParams,
           body: classListBody,
@@ -151,6 +157,7 @@ export function classManagementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: signedIn,
         bodyLimit: CLASS_LIST_BODY_LIMIT,
         schema: {
+          summary: 'Add a class list to a class',
           tags: ['classes'],
           params: classIdParams,
           body: classListBody,

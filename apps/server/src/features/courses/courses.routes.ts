@@ -53,7 +53,14 @@ export function coursesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/courses/mine/',
-      { config: signedIn, schema: { tags: ['courses'], response: { 200: myCoursesResponse } } },
+      {
+        config: signedIn,
+        schema: {
+          summary: "List the signed-in user's courses",
+          tags: ['courses'],
+          response: { 200: myCoursesResponse },
+        },
+      },
       async (request) => presentMyCourses(await service.coursesOfMyClasses(deps, requireActor(request))),
     );
 
@@ -67,7 +74,12 @@ export function coursesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/branch/for_select/',
       {
         config: signedIn,
-        schema: { tags: ['courses'], querystring: branchForSelectQuery, response: { 200: branchForSelectResponse } },
+        schema: {
+          summary: 'List subjects, courses, topics or lessons to choose from',
+          tags: ['courses'],
+          querystring: branchForSelectQuery,
+          response: { 200: branchForSelectResponse },
+        },
       },
       async (request) => service.branchOptions(deps, requireActor(request), request.query),
     );
@@ -78,6 +90,7 @@ export function coursesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         config: signedIn,
         schema: {
+          summary: 'List courses to choose from',
           tags: ['courses'],
           querystring: z.object({ type: z.literal('course').optional() }),
           response: { 200: courseBranchOptionsResponse },

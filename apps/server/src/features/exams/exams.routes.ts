@@ -219,7 +219,12 @@ export function examsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${classExam}/students/:profileId/transcribe/`,
       {
         config: signedIn,
-        schema: { tags, params: classExamStudentParams, response: { 200: sittingSchema, 201: sittingSchema } },
+        schema: {
+          summary: "Open a student's sitting to type in their paper answers",
+          tags,
+          params: classExamStudentParams,
+          response: { 200: sittingSchema, 201: sittingSchema },
+        },
       },
       async (request, reply) => {
         const { sitting, created } = await service.startTranscription(deps, requireActor(request), request.params);

@@ -15,7 +15,15 @@ export function outboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/admin/outbox/',
-      { config: staff, schema: { tags, querystring: outboxQuery, response: { 200: outboxListResponse } } },
+      {
+        config: staff,
+        schema: {
+          summary: 'List the emails sent and queued',
+          tags,
+          querystring: outboxQuery,
+          response: { 200: outboxListResponse },
+        },
+      },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
         return service.listOutbox(deps, request.query);
@@ -24,7 +32,15 @@ export function outboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/admin/outbox/:id/',
-      { config: staff, schema: { tags, params: outboxIdParams, response: { 200: outboxMessageDetail } } },
+      {
+        config: staff,
+        schema: {
+          summary: 'Get an email sent or queued',
+          tags,
+          params: outboxIdParams,
+          response: { 200: outboxMessageDetail },
+        },
+      },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
         return service.getOutboxMessage(deps, request.params.id);

@@ -24,7 +24,12 @@ export function passwordsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/auth/password-reset/',
       {
         config: { access: access.public },
-        schema: { tags, body: passwordResetBody, response: { 200: passwordResetResponse } },
+        schema: {
+          summary: 'Ask for a password reset email',
+          tags,
+          body: passwordResetBody,
+          response: { 200: passwordResetResponse },
+        },
       },
       async (request) => service.requestPasswordReset(deps, request.body.email, request.ip),
     );
@@ -33,7 +38,12 @@ export function passwordsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/auth/password-token/:token/',
       {
         config: { access: access.public },
-        schema: { tags, params: passwordTokenParams, response: { 200: passwordTokenInfo } },
+        schema: {
+          summary: 'Check a set-password link',
+          tags,
+          params: passwordTokenParams,
+          response: { 200: passwordTokenInfo },
+        },
       },
       async (request, reply) => {
         // The token is in the path: keep the answer out of shared caches.
@@ -46,7 +56,13 @@ export function passwordsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/auth/password-token/:token/',
       {
         config: { access: access.public },
-        schema: { tags, params: passwordTokenParams, body: setPasswordBody, response: { 200: setPasswordResponse } },
+        schema: {
+          summary: 'Set a password with a set-password link',
+          tags,
+          params: passwordTokenParams,
+          body: setPasswordBody,
+          response: { 200: setPasswordResponse },
+        },
       },
       async (request, reply) => {
         const { session, me } = await service.usePasswordToken(deps, request.params.token, request.body.new_password, {

@@ -35,7 +35,12 @@ export function paymentsCheckoutRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/payments/me/',
       {
         config: { access: access.signedIn },
-        schema: { tags, querystring: calendarYearQuery, response: { 200: myPaymentsResponse } },
+        schema: {
+          summary: "Get the signed-in student's fees",
+          tags,
+          querystring: calendarYearQuery,
+          response: { 200: myPaymentsResponse },
+        },
       },
       async (request) =>
         myPayments(deps, requireActor(request), request.query.calendar_year ?? currentCalendarYear(deps.clock.now())),
@@ -57,7 +62,12 @@ export function paymentsCheckoutRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/payments/links/:code/checkout/',
       {
         config: { access: access.public },
-        schema: { tags, params: paymentLinkParams, response: { 201: startCheckoutResponse } },
+        schema: {
+          summary: 'Start checkout for a payment link',
+          tags,
+          params: paymentLinkParams,
+          response: { 201: startCheckoutResponse },
+        },
       },
       async (request, reply) => {
         const started = await startCheckout(deps, request.params.code, { actor: request.actor, ip: request.ip });
@@ -69,7 +79,12 @@ export function paymentsCheckoutRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/payments/links/:code/checkout/',
       {
         config: { access: access.public },
-        schema: { tags, params: paymentLinkParams, response: { 200: checkoutStateResponse } },
+        schema: {
+          summary: "Get the state of a payment link's checkout",
+          tags,
+          params: paymentLinkParams,
+          response: { 200: checkoutStateResponse },
+        },
       },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
@@ -105,6 +120,7 @@ export function paymentsCheckoutRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           // Public, and no CSRF token: the provider signs every delivery (Stripe-Signature) instead.
           config: { access: access.public, csrf: 'signed-policy' },
           schema: {
+            summary: 'Receive a Stripe webhook event',
             tags,
             description:
               'Stripe webhook endpoint: verifies Stripe-Signature over the raw body (tolerance 300 s) and handles each event id once.',

@@ -21,7 +21,15 @@ export function productsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/payments/products/:calendarYear/',
-      { config: paymentsStaff, schema: { tags, params: calendarYearParams, response: { 200: productsResponse } } },
+      {
+        config: paymentsStaff,
+        schema: {
+          summary: "List a year's products of every school",
+          tags,
+          params: calendarYearParams,
+          response: { 200: productsResponse },
+        },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return service.listProducts(deps, request.params.calendarYear);
@@ -30,7 +38,15 @@ export function productsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/payments/products/:calendarYear/:schoolId/',
-      { config: paymentsStaff, schema: { tags, params: schoolYearParams, response: { 200: schoolProductsSchema } } },
+      {
+        config: paymentsStaff,
+        schema: {
+          summary: "Get a school's products for a year",
+          tags,
+          params: schoolYearParams,
+          response: { 200: schoolProductsSchema },
+        },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return service.getSchoolProducts(deps, request.params.calendarYear, request.params.schoolId);
@@ -41,7 +57,13 @@ export function productsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/payments/products/:calendarYear/:schoolId/',
       {
         config: paymentsStaff,
-        schema: { tags, params: schoolYearParams, body: saveProductsBody, response: { 200: saveProductsResponse } },
+        schema: {
+          summary: "Save a school's products for a year",
+          tags,
+          params: schoolYearParams,
+          body: saveProductsBody,
+          response: { 200: saveProductsResponse },
+        },
       },
       async (request) =>
         service.saveProducts(

@@ -17,7 +17,15 @@ export function refundRunsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/payments/refund-runs/year/:calendarYear/',
-      { config: paymentsStaff, schema: { tags, params: calendarYearParams, response: { 200: refundRunsResponse } } },
+      {
+        config: paymentsStaff,
+        schema: {
+          summary: 'List the refund runs of a year',
+          tags,
+          params: calendarYearParams,
+          response: { 200: refundRunsResponse },
+        },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return service.listRuns(deps, request.params.calendarYear);
@@ -26,7 +34,15 @@ export function refundRunsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/v1/payments/refund-runs/year/:calendarYear/',
-      { config: paymentsStaff, schema: { tags, params: calendarYearParams, response: { 201: refundRunResponse } } },
+      {
+        config: paymentsStaff,
+        schema: {
+          summary: 'Start a refund run for a year',
+          tags,
+          params: calendarYearParams,
+          response: { 201: refundRunResponse },
+        },
+      },
       async (request, reply) => {
         const run = await service.createRun(deps, requireActor(request), request.params.calendarYear, request.ip);
         return reply.status(201).send(run);

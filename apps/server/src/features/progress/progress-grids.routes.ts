@@ -1,6 +1,7 @@
 import {
   examGridParams,
   gridQuery,
+  progressGridSchema,
   lessonGridParams,
   questionGridParams,
   studentGridParams,
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import { sendCsv } from '../../platform/csv-download';
+import { csvDownload } from '../../platform/openapi';
 import { clientGone } from '../../platform/client-gone';
 import { QueryGate } from '../../platform/query-gate';
 import { anonymiseRequested } from '../../platform/student-names';
@@ -21,17 +23,31 @@ import { GridCache } from './progress-grids.cache';
 import * as service from './progress-grids.service';
 
 /**
- * Answers a grid as JSON, or with `?format=csv` as a CSV download of the same cells (same anonymisation). No response
- * schema is declared because one route answers two types; the JSON is typed by the contracts' ProgressGrid.
+ * What a grid route answers: the grid as JSON, or with `?format=csv` a CSV download of the same cells (same
+ * anonymisation). Declared for the OpenAPI document; the JSON is sent already serialized (below), so this schema does
+ * not check each answer again: the service returns the contracts' ProgressGrid type.
  */
+const gridAnswer = {
+  200: {
+    description: 'The grid as JSON, or with `?format=csv` the same cells as a CSV file.',
+    content: {
+      'application/json': { schema: progressGridSchema },
+      'text/csv': csvDownload('').content['text/csv'],
+    },
+  },
+};
+
+/** Answers a grid as JSON, or with `?format=csv` as a CSV download of the same cells (same anonymisation). */
 async function answer(request: FastifyRequest, reply: FastifyReply, cache: GridCache, grid: ProgressGrid) {
   void reply.header('cache-control', 'private, no-store');
   if ((request.query as { format?: string }).format !== 'csv') {
     // A grid built before answers its JSON as then encoded, instead of serializing and compressing megabytes again.
     const encoding = encodingFor(request.headers['accept-encoding']);
     const body = cache.body(grid, encoding);
-    if (!body) return grid;
-    void reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+    void reply.header('content-type', 'application/json; charset=utf-8');
+    // Serialized here, as fastify would without a schema: the route's schema names two media types for the document.
+    if (!body) return reply.send(JSON.stringify(grid));
+    void reply.header('vary', 'accept-encoding');
     if (encoding !== 'identity') void reply.header('content-encoding', encoding);
     return reply.send(await body);
   }
@@ -57,7 +73,16 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       `${base}/exam/:examId/`,
-      { config, schema: { tags, params: examGridParams, querystring: gridQuery } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Get the progress grid of an exam',
+          response: gridAnswer,
+          params: examGridParams,
+          querystring: gridQuery,
+        },
+      },
       async (request, reply) => {
         const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, examId } = request.params;
@@ -72,7 +97,16 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       `${base}/topic/:topicId/`,
-      { config, schema: { tags, params: topicGridParams, querystring: gridQuery } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Get the progress grid of a topic',
+          response: gridAnswer,
+          params: topicGridParams,
+          querystring: gridQuery,
+        },
+      },
       async (request, reply) => {
         const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, topicId } = request.params;
@@ -87,7 +121,16 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       `${base}/topic/:topicId/exam/:examId/`,
-      { config, schema: { tags, params: topicExamGridParams, querystring: gridQuery } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Get the progress grid of an exam within a topic',
+          response: gridAnswer,
+          params: topicExamGridParams,
+          querystring: gridQuery,
+        },
+      },
       async (request, reply) => {
         const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, topicId, examId } = request.params;
@@ -102,7 +145,16 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       `${base}/lesson/:lessonId/`,
-      { config, schema: { tags, params: lessonGridParams, querystring: gridQuery } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Get the progress grid of a lesson',
+          response: gridAnswer,
+          params: lessonGridParams,
+          querystring: gridQuery,
+        },
+      },
       async (request, reply) => {
         const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, lessonId } = request.params;
@@ -117,7 +169,16 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       `${base}/student/:profileId/`,
-      { config, schema: { tags, params: studentGridParams, querystring: gridQuery } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Get the progress grid of a student',
+          response: gridAnswer,
+          params: studentGridParams,
+          querystring: gridQuery,
+        },
+      },
       async (request, reply) => {
         const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, profileId } = request.params;
@@ -132,7 +193,16 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       `${base}/question-set/:examId/`,
-      { config, schema: { tags, params: examGridParams, querystring: gridQuery } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Get the progress grid of a question set',
+          response: gridAnswer,
+          params: examGridParams,
+          querystring: gridQuery,
+        },
+      },
       async (request, reply) => {
         const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, examId } = request.params;
@@ -147,7 +217,16 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       `${base}/reflective-question-set/:examId/`,
-      { config, schema: { tags, params: examGridParams, querystring: gridQuery } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Get the progress grid of a reflective question set',
+          response: gridAnswer,
+          params: examGridParams,
+          querystring: gridQuery,
+        },
+      },
       async (request, reply) => {
         const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, examId } = request.params;
@@ -162,7 +241,16 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       `${base}/question-set/:examId/question/:questionId/`,
-      { config, schema: { tags, params: questionGridParams, querystring: gridQuery } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Get the progress grid of a question in a question set',
+          response: gridAnswer,
+          params: questionGridParams,
+          querystring: gridQuery,
+        },
+      },
       async (request, reply) => {
         const { actor, anonymise, limits, cache } = who(request, reply);
         const { classId, examId, questionId } = request.params;

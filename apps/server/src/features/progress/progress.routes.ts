@@ -15,6 +15,7 @@ import type { AppDeps } from '../../platform/deps';
 import * as service from './progress.service';
 import { anonymiseRequested } from '../../platform/student-names';
 import { idParam } from '@banksia/contracts/ids';
+import { noContent } from '../../platform/openapi';
 
 const userProgressParams = classIdParams.extend({ userId: idParam });
 
@@ -56,7 +57,15 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/v1/classes/:classId/chunks/:chunkId/visit/',
-      { config: signedIn, schema: { tags: ['progress'], params: classChunkParams } },
+      {
+        config: signedIn,
+        schema: {
+          summary: 'Record a visit to a chunk',
+          response: { 204: noContent },
+          tags: ['progress'],
+          params: classChunkParams,
+        },
+      },
       async (request, reply) => {
         await service.recordVisit(deps, requireActor(request), request.params.classId, request.params.chunkId);
         return reply.status(204).send();
@@ -68,6 +77,7 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         config: signedIn,
         schema: {
+          summary: "Record watching a chunk's video",
           tags: ['progress'],
           params: classChunkParams,
           body: watchProgressBody,
@@ -83,7 +93,12 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/self-assessment/',
       {
         config: signedIn,
-        schema: { tags: ['progress'], body: selfAssessmentBody, response: { 200: selfAssessmentResponse } },
+        schema: {
+          summary: 'Rate how well a lesson was understood',
+          tags: ['progress'],
+          body: selfAssessmentBody,
+          response: { 200: selfAssessmentResponse },
+        },
       },
       async (request) => service.setSelfAssessment(deps, requireActor(request), request.body),
     );

@@ -26,7 +26,12 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/review/',
       {
         config: signedIn,
-        schema: { tags: ['review'], querystring: reviewQuery, response: { 200: reviewTodaySchema } },
+        schema: {
+          summary: "Get the signed-in student's daily review",
+          tags: ['review'],
+          querystring: reviewQuery,
+          response: { 200: reviewTodaySchema },
+        },
       },
       async (request) =>
         service.reviewToday(deps, requireActor(request), {

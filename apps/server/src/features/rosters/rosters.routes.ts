@@ -20,6 +20,7 @@ import { productTemplateCsv } from './parsers/product';
 import { ROSTER_MAX_UPLOAD_BYTES, RosterFileError } from './parsers/types';
 import * as service from './rosters.service';
 import { expandUploads, saveUpload, uploadFolder, type SavedUpload } from './upload-files';
+import { csvDownload } from '../../platform/openapi';
 
 /** Roster uploads and the enrolinator: roster and content staff (any school), school admins (their school). */
 export function rostersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -36,11 +37,21 @@ export function rostersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       template_url: `${base}/template.csv`,
     }));
 
-    app.get(`${base}/template.csv`, { config, schema: { tags } }, async (_request, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="banksia-roster-template.csv"')
-        .send(`\uFEFF${productTemplateCsv()}\r\n`),
+    app.get(
+      `${base}/template.csv`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Download the roster template',
+          response: { 200: csvDownload('An empty roster with its header row, as a CSV file.') },
+        },
+      },
+      async (_request, reply) =>
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="banksia-roster-template.csv"')
+          .send(`\uFEFF${productTemplateCsv()}\r\n`),
     );
 
     app.post(
@@ -140,7 +151,15 @@ export function rostersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       `${base}/datasets/:id/:step/`,
-      { config, schema: { tags, params: rosterStepParams, response: { 200: rosterStepResponse } } },
+      {
+        config,
+        schema: {
+          summary: 'Get a step of a roster dataset',
+          tags,
+          params: rosterStepParams,
+          response: { 200: rosterStepResponse },
+        },
+      },
       async (request) => service.getStep(deps, requireActor(request), request.params.id, request.params.step),
     );
 
@@ -148,7 +167,13 @@ export function rostersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${base}/datasets/:id/:step/:recordId/`,
       {
         config,
-        schema: { tags, params: rosterDecisionParams, body: rosterOverrideBody, response: { 200: rosterStepResponse } },
+        schema: {
+          summary: 'Override a record in a step of a roster dataset',
+          tags,
+          params: rosterDecisionParams,
+          body: rosterOverrideBody,
+          response: { 200: rosterStepResponse },
+        },
       },
       async (request) =>
         service.overrideDecision(

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import * as service from './staff-reports.service';
+import { csvDownload } from '../../platform/openapi';
 
 /** Content staff's reports: JSON for the pages, and the same rows as a CSV download. */
 export function staffReportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -32,7 +33,15 @@ export function staffReportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/reports/profiles-without-email-at-domain/csv/',
-      { config: staff, schema: { tags, querystring: profilesWithoutSchoolEmailQuery } },
+      {
+        config: staff,
+        schema: {
+          summary: "Download the profiles without an email at their school's domain as CSV",
+          tags,
+          querystring: profilesWithoutSchoolEmailQuery,
+          response: { 200: csvDownload("The profiles without an email at their school's domain, as a CSV file.") },
+        },
+      },
       async (request, reply) => {
         const report = await service.profilesWithoutSchoolEmail(deps, request.query);
         return sendCsv(
@@ -51,7 +60,15 @@ export function staffReportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/reports/sales-leads/csv/',
-      { config: staff, schema: { tags, querystring: salesLeadQuery } },
+      {
+        config: staff,
+        schema: {
+          summary: 'Download the teacher trial leads as CSV',
+          tags,
+          querystring: salesLeadQuery,
+          response: { 200: csvDownload('The teacher trial leads, as a CSV file.') },
+        },
+      },
       async (request, reply) => {
         const report = await service.salesLeads(deps, request.query);
         return sendCsv(reply, csvFileName('teacher-trial-leads', report.year), service.salesLeadsCsv(report));

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import * as service from './student-data.service';
+import { zipDownload } from '../../platform/openapi';
 
 /**
  * A student's data (issue 18 §6): content staff, and school admins for students of the schools where they teach,
@@ -16,7 +17,15 @@ export function studentDataRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/student-data/users/:userId/export/',
-      { config, schema: { tags, params: userIdParams } },
+      {
+        config,
+        schema: {
+          tags,
+          params: userIdParams,
+          summary: "Download a student's data",
+          response: { 200: zipDownload('Everything held about the student, as a zip file.') },
+        },
+      },
       async (request, reply) => {
         const { fileName, stream } = await service.exportStudentData(
           deps,
@@ -37,7 +46,13 @@ export function studentDataRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/student-data/users/:userId/erase/',
       {
         config,
-        schema: { tags, params: userIdParams, body: eraseStudentBody, response: { 200: eraseStudentResponse } },
+        schema: {
+          tags,
+          params: userIdParams,
+          body: eraseStudentBody,
+          summary: 'Erase a student',
+          response: { 200: eraseStudentResponse },
+        },
       },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');

@@ -10,6 +10,7 @@ import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import * as repo from './support.repository';
+import { noContent } from '../../platform/openapi';
 
 /** Support requests from anyone (signed in or not); the inbox is for staff. */
 const SUPPORT_REQUESTS_PER_IP_PER_HOUR = 10;
@@ -18,7 +19,14 @@ export function supportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/v1/config/',
-      { config: { access: access.public }, schema: { tags: ['support'], response: { 200: clientConfigResponse } } },
+      {
+        config: { access: access.public },
+        schema: {
+          summary: "Get the web app's configuration",
+          tags: ['support'],
+          response: { 200: clientConfigResponse },
+        },
+      },
       async () => ({
         chat_widget_url: deps.config.chatWidgetUrl ?? null,
         sentry_dsn: deps.config.sentryDsn ?? null,
@@ -66,7 +74,15 @@ export function supportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/v1/support/requests/:requestId/resolve/',
-      { config: staff, schema: { tags: ['support'], params: supportRequestIdParams } },
+      {
+        config: staff,
+        schema: {
+          summary: 'Resolve a support request',
+          response: { 204: noContent },
+          tags: ['support'],
+          params: supportRequestIdParams,
+        },
+      },
       async (request, reply) => {
         const done = await repo.resolve(
           deps.db,

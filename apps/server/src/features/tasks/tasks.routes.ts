@@ -19,6 +19,7 @@ import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import { anonymiseRequested } from '../../platform/student-names';
 import * as service from './tasks.service';
+import { noContent } from '../../platform/openapi';
 
 /**
  * Tasks a teacher sets a class, and students' progress through them (paths and shapes: contracts/tasks.ts).
@@ -87,7 +88,7 @@ export function tasksRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/v1/tasks/:taskId/',
-      { config: signedIn, schema: { tags, params: taskParams } },
+      { config: signedIn, schema: { response: { 204: noContent }, tags, params: taskParams } },
       async (request, reply) => {
         await service.deleteTask(deps, requireActor(request), request.params.taskId);
         return reply.status(204).send();

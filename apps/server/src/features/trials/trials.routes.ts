@@ -29,7 +29,15 @@ export function trialsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/v1/admin/trials/teacher/',
-      { config: staff, schema: { tags, body: setupTeacherTrialBody, response: { 201: setupTeacherTrialResponse } } },
+      {
+        config: staff,
+        schema: {
+          summary: 'Start a teacher trial',
+          tags,
+          body: setupTeacherTrialBody,
+          response: { 201: setupTeacherTrialResponse },
+        },
+      },
       async (request, reply) => {
         const result = await service.setupTeacherTrial(deps, requireActor(request).userId, request.body, request.ip);
         return reply.status(201).send(result);

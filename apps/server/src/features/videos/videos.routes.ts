@@ -31,6 +31,7 @@ import { AppError } from '../../platform/errors';
 import * as captions from './captions.service';
 import * as videoUploads from './video-uploads.service';
 import * as videos from './videos.service';
+import { noContent, textAnswer } from '../../platform/openapi';
 
 /** The video library, resumable video uploads and captions (ADR 034): content staff only. */
 export function videosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -67,7 +68,7 @@ export function videosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete(
       `${videosBase}/:videoId/`,
-      { config, schema: { tags, params: videoIdParams } },
+      { config, schema: { tags, params: videoIdParams, response: { 204: noContent } } },
       async (request, reply) => {
         await videos.deleteVideo(deps, requireActor(request), request.params.videoId, request.ip, request.log);
         return reply.status(204).send();
@@ -141,7 +142,7 @@ export function videosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete(
       `${uploads}/:uploadId/`,
-      { config, schema: { tags, params: videoUploadParams } },
+      { config, schema: { tags, params: videoUploadParams, response: { 204: noContent } } },
       async (request, reply) => {
         await videoUploads.cancelUpload(deps, requireActor(request), request.params.uploadId, request.log);
         return reply.status(204).send();
@@ -200,7 +201,15 @@ export function videosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // The working copy as a WebVTT file, for a reviewer's <track> (staff only: students get only approved copies).
     app.get(
       '/api/v1/admin/caption-tracks/:trackId/vtt/',
-      { config, schema: { tags, params: captionTrackParams } },
+      {
+        config,
+        schema: {
+          tags,
+          params: captionTrackParams,
+          summary: "Download a caption track's working copy",
+          response: { 200: textAnswer('text/vtt', 'The working copy as a WebVTT file.') },
+        },
+      },
       async (request, reply) => {
         const { track } = await captions.getTrack(deps, request.params.trackId);
         return reply.header('cache-control', 'no-store').type('text/vtt; charset=utf-8').send(track.content);

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import * as service from './welcome-emails.service';
+import { noContent } from '../../platform/openapi';
 
 /** Content staff's welcome journey: its emails, a preview, a test send, and the log of what was sent. */
 export function welcomeEmailsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -44,7 +45,7 @@ export function welcomeEmailsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete(
       `${base}/:stepId/`,
-      { config: staff, schema: { tags, params: welcomeStepParams } },
+      { config: staff, schema: { response: { 204: noContent }, tags, params: welcomeStepParams } },
       async (request, reply) => {
         await service.deleteStep(deps, requireActor(request).userId, request.params.stepId, request.ip);
         return reply.status(204).send();
@@ -53,7 +54,15 @@ export function welcomeEmailsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       `${base}/preview/`,
-      { config: staff, schema: { tags, body: welcomePreviewBody, response: { 200: welcomePreviewResponse } } },
+      {
+        config: staff,
+        schema: {
+          summary: 'Preview a welcome email',
+          tags,
+          body: welcomePreviewBody,
+          response: { 200: welcomePreviewResponse },
+        },
+      },
       async (request) => service.preview(deps, request.body),
     );
 
