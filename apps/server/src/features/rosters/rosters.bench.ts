@@ -18,7 +18,8 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../platform/emb
 import { Jobs } from '../../platform/jobs';
 import { createCourse, createSchool, createUser } from '../../../test/factories';
 import { bufferFile } from './parsers/csv-reader';
-import { runApply, uploadDataset } from './rosters.service';
+import { runApply } from './rosters.apply';
+import { uploadDataset } from './rosters.service';
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const TARGETS = { reconcile: 5_000, apply: 10_000 };
