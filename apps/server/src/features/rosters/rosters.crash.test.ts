@@ -100,6 +100,9 @@ describe('kill -9 during a roster apply', () => {
     expect(retrying.apply!.message).toBe(
       'Apply interrupted (the worker stopped before it finished); nothing was changed. Retrying (attempt 2 of 3).',
     );
+    // The printable page says the same.
+    const page = await client.get(`/enrolinator/datasets/${dataset.id}/`);
+    expect(page.body).toContain('Retrying (attempt 2 of 3).');
     await supervisor.stop();
     supervisor = undefined;
 
