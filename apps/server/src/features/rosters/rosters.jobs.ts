@@ -19,6 +19,8 @@ export const rosterApplyJob = defineJob({
   payload: z.object({ datasetId: z.number().int(), userId: z.number().int(), ip: z.string().max(100) }),
   retry: { limit: 2, delaySeconds: 10, backoff: false },
   expireInSeconds: 5 * 60,
+  // Staff wait on it (the page shows its progress): an idle worker looks every second, not every two.
+  pollSeconds: 1,
   handler: async ({ datasetId, userId, ip }, { deps, lastAttempt, progress }) => {
     await runApply(deps, datasetId, userId, ip, { lastAttempt, progress });
   },
