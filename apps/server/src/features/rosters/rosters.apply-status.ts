@@ -1,5 +1,6 @@
 import type { RosterApplyProgress, RosterDataset } from '@banksia/contracts/rosters';
 import type { AppDeps } from '../../platform/deps';
+import { datasetStatus } from './rosters.apply.repository';
 
 /** The singleton key of a dataset's apply jobs: how its newest job is found again (Jobs.latest). */
 export function applyJobKey(datasetId: number): string {
@@ -31,7 +32,7 @@ function errorOf(output: Record<string, unknown> | null): string {
  * when no attempt is left, nothing else would ever say so: here such a dataset is failed and retryable.
  */
 export async function applyView(
-  deps: Pick<AppDeps, 'jobs'>,
+  deps: Pick<AppDeps, 'jobs' | 'db'>,
   row: { id: number; status: RosterDataset['status']; failure: string | null },
 ): Promise<ApplyView> {
   if (row.status !== 'applying') {
@@ -39,6 +40,12 @@ export async function applyView(
   }
   const job = await deps.jobs.latest('roster-apply', applyJobKey(row.id));
   if (!job || job.state === 'failed' || job.state === 'cancelled' || job.state === 'completed') {
+    // The run may have ended between reading the dataset and reading its job (pg-boss closes the job after the run
+    // committed): what the dataset says now wins.
+    const now = await datasetStatus(deps.db, row.id);
+    if (now && now.status !== 'applying') {
+      return { status: now.status, failure: now.failure, apply: null, can_retry: now.status === 'failed' };
+    }
     // Completed while the dataset is still applying cannot happen (the run commits both); say so rather than hang.
     const why = job ? errorOf(job.output) : 'its job is gone';
     const tries = job && job.attempts > 1 ? ` after ${job.attempts} attempts` : '';

@@ -1,4 +1,5 @@
 import { AccessStatus } from '@banksia/contracts/classes';
+import type { RosterDataset } from '@banksia/contracts/rosters';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import { json } from './rosters.repository';
@@ -21,6 +22,13 @@ export type ChangeRow = {
 
 export async function lockDataset(db: Executor, id: number): Promise<void> {
   await db.execute(sql`select 1 from roster_datasets where id = ${id} for update`);
+}
+
+/** A dataset's status and failure as committed now. */
+export async function datasetStatus(db: Executor, id: number) {
+  const { rows } = await db.execute<{ status: RosterDataset['status']; failure: string | null }>(sql`
+    select status, failure from roster_datasets where id = ${id}`);
+  return rows[0] ?? null;
 }
 
 export async function markHeld(db: Executor, id: number): Promise<void> {

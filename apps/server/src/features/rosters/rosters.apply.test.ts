@@ -10,6 +10,7 @@ import type { Actor } from '../../platform/session';
 import { edvalFile, SUBJECTS } from './fixtures/large-roster';
 import { bufferFile } from './parsers/csv-reader';
 import { runApply } from './rosters.apply';
+import { applyView } from './rosters.apply-status';
 import { requestApply, uploadDataset } from './rosters.service';
 
 const ctx = useTestApp();
@@ -174,6 +175,21 @@ describe('a failed apply', () => {
       sql`select status from roster_datasets where id = ${dataset.id}`,
     );
     expect(rows[0]!.status).toBe('failed');
+  });
+
+  it('is not reported failed when the run ends between reading the dataset and reading its job', async () => {
+    const { school, actor } = await rosterSchool();
+    const dataset = await uploadStudents(ctx.deps, actor, school.id, 3);
+    await requestApply(ctx.deps, actor, dataset.id, '127.0.0.1');
+    // The dataset was read while applying; then the run committed and pg-boss completed its job.
+    const stale = { id: dataset.id, status: 'applying' as const, failure: null };
+    expect(await ctx.jobs.runQueued('roster-apply', ctx.deps)).toBe(1);
+    expect(await applyView(ctx.deps, stale)).toEqual({
+      status: 'applied',
+      failure: null,
+      apply: null,
+      can_retry: false,
+    });
   });
 
   it('whose every attempt died shows as failed, not applying forever, and can be retried', async () => {
