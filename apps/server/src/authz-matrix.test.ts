@@ -592,6 +592,7 @@ const matrix: Record<string, Row> = {
   'POST /api/v1/rosters/datasets/:id/approve/': { allow: ['staff', 'foreignAdmin'] },
   'POST /api/v1/rosters/datasets/:id/confirm-mapping/': { allow: ['staff', 'foreignAdmin'] },
   'POST /api/v1/rosters/datasets/:id/rollback/': { allow: ['staff', 'foreignAdmin'] },
+  'POST /api/v1/rosters/datasets/:id/retry/': { allow: ['staff', 'foreignAdmin'] },
   // The printable roster pages (features/rosters/rosters.pages.ts): as the roster API; signed out → sign in.
   'GET /enrolinator/datasets/': { allow: ['staff', 'foreignAdmin'] },
   'GET /enrolinator/datasets/:id/': { allow: ['staff', 'foreignAdmin'] },

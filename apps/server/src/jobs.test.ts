@@ -208,6 +208,20 @@ describe('a worker that dies', () => {
   }, 40_000);
 });
 
+describe('every job', () => {
+  it('is retried when a crash interrupts it: its run expires and another attempt follows', () => {
+    // A process killed mid-job (kill -9, a lost machine) leaves its job active until expireInSeconds; pg-boss then
+    // fails it, and only a retry runs it again. Each handler is safe to run again (one transaction, or idempotent
+    // steps: ADR 050), so none may be left with no retry.
+    const noRetry = jobDefinitions.filter((d) => d.retry.limit < 1).map((d) => d.name);
+    expect(noRetry).toEqual([]);
+    for (const d of jobDefinitions) {
+      expect(d.expireInSeconds, d.name).toBeGreaterThanOrEqual(60);
+      expect(d.expireInSeconds, d.name).toBeLessThanOrEqual(30 * 60);
+    }
+  });
+});
+
 describe('periodic clean-ups', () => {
   it('are cron schedules, registered by a process that runs workers', async () => {
     await startWorkers(jobDefinitions);

@@ -73,6 +73,20 @@ export const rosterHoldSchema = z.object({
   of: z.number().int(),
 });
 
+/** While a dataset is applying: how far its apply job has got, and whether it is waiting to be retried. */
+export const rosterApplyProgressSchema = z.object({
+  /** queued: waiting for a worker; running: applying now; retrying: an attempt was interrupted, another is due. */
+  state: z.enum(['queued', 'running', 'retrying']),
+  /** Records of the plan applied so far, of `total` (0 of 0 until the run has worked out its plan). */
+  done: z.number().int(),
+  total: z.number().int(),
+  attempt: z.number().int(),
+  attempts: z.number().int(),
+  /** For people, e.g. "Applied 3,000 of 6,000 records (attempt 1 of 3)." */
+  message: z.string(),
+});
+export type RosterApplyProgress = z.infer<typeof rosterApplyProgressSchema>;
+
 export const rosterDatasetSchema = z.object({
   id,
   school_id: id,
@@ -105,6 +119,10 @@ export const rosterDatasetSchema = z.object({
   rolled_back_at: z.string().nullable(),
   approved: z.boolean(),
   can_rollback: z.boolean(),
+  /** While applying: the apply's progress; null otherwise. */
+  apply: rosterApplyProgressSchema.nullable(),
+  /** A failed apply (or one whose every attempt was interrupted) may be retried: POST …/retry/. */
+  can_retry: z.boolean(),
 });
 export type RosterDataset = z.infer<typeof rosterDatasetSchema>;
 

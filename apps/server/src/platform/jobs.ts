@@ -40,6 +40,24 @@ export interface JobContext {
   /** Whether a failure now is final (no retries left): the job then goes to its dead-letter queue. */
   lastAttempt: boolean;
   log: JobLog;
+  /**
+   * Records how far the run has got (e.g. `{done, total}`), for staff to read through `Jobs.latest` while it runs.
+   * Written on a connection of its own, so it is seen at once even while the handler's transaction is open.
+   */
+  progress(value: object): Promise<void>;
+}
+
+/** The newest run of a job found by its singleton key: its state, which attempt, and its progress or error. */
+export interface JobRun {
+  id: string;
+  /** pg-boss's state: created, retry (waiting for its next attempt), active, completed, cancelled, failed. */
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  /** The attempt running now, or the next one when waiting to retry (1 on the first run). */
+  attempt: number;
+  /** Attempts in all (the first run and its retries). */
+  attempts: number;
+  /** While active: the last `progress` value; after a failure: the error ({message}). */
+  output: Record<string, unknown> | null;
 }
 
 export interface RetryPolicy {
@@ -229,6 +247,12 @@ export class Jobs {
       attempt,
       lastAttempt: job.retryCount >= job.retryLimit,
       log,
+      progress: async (value) => {
+        await this.options.pool.query(
+          `update ${JOBS_SCHEMA}.job set output = $3::jsonb where name = $1 and id = $2 and state = 'active'`,
+          [definition.name, job.id, JSON.stringify(value)],
+        );
+      },
     };
     const started = Date.now();
     try {
@@ -285,6 +309,52 @@ export class Jobs {
     const id = await this.boss.send(name, data, send);
     if (!id) throw new Error(`Job ${name} was not enqueued (is its queue created?)`);
     return id;
+  }
+
+  /**
+   * Enqueues several jobs of one queue in one statement (with `tx`, in that transaction), each payload checked
+   * against the job's schema: a thousand invitations cost one round trip, not a thousand.
+   */
+  async enqueueMany<N extends JobName>(
+    name: N,
+    payloads: readonly JobPayloads[N][],
+    options: Pick<EnqueueOptions, 'tx'> = {},
+  ): Promise<void> {
+    const definition = this.definitions.get(name);
+    if (!definition) throw new Error(`Unknown job ${name}`);
+    if (payloads.length === 0) return;
+    const jobs = payloads.map((p) => ({ name, data: definition.payload.parse(p) as object }));
+    await this.boss.insert(jobs, options.tx ? { db: bossDb(pgClientOf(options.tx)) } : {});
+  }
+
+  /**
+   * The newest job of a queue enqueued with this singleton key (e.g. the apply of one roster dataset), or null when
+   * there is none (never enqueued, or archived after it finished).
+   */
+  async latest(name: JobName, singletonKey: string): Promise<JobRun | null> {
+    const { rows } = await this.options.pool.query<{
+      id: string;
+      state: JobRun['state'];
+      retry_count: number;
+      retry_limit: number;
+      started_on: Date | null;
+      output: Record<string, unknown> | null;
+    }>(
+      `select id, state::text as state, retry_count, retry_limit, started_on, output from ${JOBS_SCHEMA}.job
+       where name = $1 and singleton_key = $2 order by created_on desc, id desc limit 1`,
+      [name, singletonKey],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    // pg-boss counts a retry when it starts the job again: waiting to retry, the next attempt is one further on.
+    const attempt = row.retry_count + 1 + (row.state === 'retry' && row.started_on ? 1 : 0);
+    return {
+      id: row.id,
+      state: row.state,
+      attempt,
+      attempts: row.retry_limit + 1,
+      output: row.output,
+    };
   }
 
   /** Queued (created or waiting to retry), active and failed jobs per queue, and the dead letters waiting. */

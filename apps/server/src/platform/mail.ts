@@ -49,6 +49,38 @@ export async function queueEmail(deps: Pick<AppDeps, 'jobs' | 'clock'>, tx: Exec
   return row!.id;
 }
 
+/**
+ * `queueEmail` for many messages at once (e.g. the invitations of a roster's new accounts): the outbox rows and their
+ * send jobs in a few statements of `tx`, however many messages there are.
+ */
+export async function queueEmails(deps: Pick<AppDeps, 'jobs' | 'clock'>, tx: Executor, emails: OutgoingEmail[]) {
+  const ids: number[] = [];
+  const now = deps.clock.now();
+  for (let i = 0; i < emails.length; i += 1000) {
+    const rows = await tx
+      .insert(emailOutbox)
+      .values(
+        emails.slice(i, i + 1000).map((email) => ({
+          schoolId: email.schoolId,
+          to: email.to.toLowerCase(),
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+          template: email.template,
+          createdAt: now,
+        })),
+      )
+      .returning({ id: emailOutbox.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  await deps.jobs.enqueueMany(
+    MAIL_SEND_JOB,
+    ids.map((outboxId) => ({ outboxId })),
+    { tx },
+  );
+  return ids;
+}
+
 /** The Message-ID of an outbox row: the same at every attempt, so a duplicate delivery can be recognised. */
 export function messageIdFor(outboxId: number, config: Pick<Config, 'publicUrl'>): string {
   const host = new URL(config.publicUrl).hostname || 'banksia.invalid';

@@ -42,6 +42,23 @@ export async function voidTokens(db: Executor, userId: number, now: Date): Promi
     .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
 }
 
+/** `voidTokens` for many users in one statement. */
+export async function voidTokensOf(db: Executor, userIds: number[], now: Date): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(inArray(passwordTokens.userId, userIds), isNull(passwordTokens.usedAt)));
+}
+
+/** Several links in one statement per thousand. */
+export async function insertTokens(
+  db: Executor,
+  rows: Array<{ userId: number; tokenHash: string; purpose: PasswordTokenPurpose; createdAt: Date; expiresAt: Date }>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(passwordTokens).values(rows.slice(i, i + 1000));
+}
+
 export async function insertToken(
   db: Executor,
   values: { userId: number; tokenHash: string; purpose: PasswordTokenPurpose; createdAt: Date; expiresAt: Date },

@@ -154,4 +154,21 @@ export async function otherSchoolOfCodes(
   return top;
 }
 
+/** A dataset's stored decisions in the order they were written (the plan's order), for `sameDecisions`. */
+export async function storedDecisions(db: Executor, datasetId: number) {
+  const { rows } = await db.execute<{
+    step: string;
+    record_key: string;
+    action: string;
+    method: string;
+    internal_id: number | null;
+    suggestion_id: number | null;
+    details: Record<string, unknown>;
+    decided_by: number | null;
+  }>(sql`
+    select step, record_key, action, method, internal_id, suggestion_id, details, decided_by
+    from roster_decisions where dataset_id = ${datasetId} order by id`);
+  return rows;
+}
+
 export const ACCESS = AccessStatus;

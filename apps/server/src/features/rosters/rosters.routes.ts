@@ -18,6 +18,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, readingMultipart } from '../../platform/errors';
 import { productTemplateCsv } from './parsers/product';
 import { ROSTER_MAX_UPLOAD_BYTES, RosterFileError } from './parsers/types';
+import { retryApply } from './rosters.apply';
 import * as service from './rosters.service';
 import { expandUploads, saveUpload, uploadFolder, type SavedUpload } from './upload-files';
 import { csvDownload } from '../../platform/openapi';
@@ -214,6 +215,18 @@ export function rostersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const result = await service.approveDataset(deps, requireActor(request), request.params.id, request.ip);
         return reply.status(result.status === 'applying' ? 202 : 200).send(result);
+      },
+    );
+
+    app.post(
+      `${base}/datasets/:id/retry/`,
+      {
+        config,
+        schema: { tags, params: rosterDatasetParams, response: { 202: rosterApplyResponse } },
+      },
+      async (request, reply) => {
+        const result = await retryApply(deps, requireActor(request), request.params.id, request.ip);
+        return reply.status(202).send(result);
       },
     );
 

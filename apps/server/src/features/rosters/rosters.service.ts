@@ -11,11 +11,12 @@ import type { Executor } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
-import { newActivationCode, requireManagerAt } from '../classes/class-management.service';
-import { queueInvitations } from '../passwords/passwords.service';
+import { requireManagerAt } from '../classes/class-management.service';
 import { rosterParsers } from './parsers/index';
 import { RosterFileError, type ParsedRoster, type RosterInputFile, type RosterSource } from './parsers/types';
-import { json, loadState, otherSchoolOfCodes } from './rosters.repository';
+import { json, loadState, otherSchoolOfCodes, storedDecisions } from './rosters.repository';
+import type { ChangeRow } from './rosters.apply.repository';
+import { applyJobKey, applyView, type ApplyView } from './rosters.apply-status';
 import { reconcile, type Override, type Plan, type Records } from './rosters.reconcile';
 import { syncChargesAndLocks } from '../payments/locks';
 
@@ -58,7 +59,7 @@ async function requireSchoolAccess(deps: AppDeps, actor: Actor, schoolId: number
   }
 }
 
-type DatasetRow = {
+export type DatasetRow = {
   id: number;
   school_id: number;
   school_name: string;
@@ -93,11 +94,18 @@ async function selectDatasets(db: Executor, where: SQL): Promise<DatasetRow[]> {
   return rows;
 }
 
-async function findDataset(db: Executor, id: number): Promise<DatasetRow | null> {
+export async function findDataset(db: Executor, id: number): Promise<DatasetRow | null> {
   return (await selectDatasets(db, sql`d.id = ${id}`))[0] ?? null;
 }
 
-function present(row: DatasetRow, alreadyUploaded = false): RosterDataset {
+/** The dataset for staff; `view` says what its apply is doing (rosters.apply-status.ts), else read from the row. */
+function present(row: DatasetRow, alreadyUploaded = false, view?: ApplyView): RosterDataset {
+  const apply = view ?? {
+    status: row.status,
+    failure: row.failure,
+    apply: null,
+    can_retry: row.status === 'failed',
+  };
   return {
     id: row.id,
     school_id: row.school_id,
@@ -105,12 +113,12 @@ function present(row: DatasetRow, alreadyUploaded = false): RosterDataset {
     calendar_year: row.calendar_year,
     source: row.source,
     file_names: row.file_names,
-    status: row.status,
+    status: apply.status,
     counts: row.counts,
     errors: row.errors,
     summary: row.summary,
     holds: row.holds,
-    failure: row.failure,
+    failure: apply.failure,
     mapping: row.mapping,
     mapping_confirmed: row.mapping === null || row.mapping_confirmed_by !== null,
     already_uploaded: alreadyUploaded,
@@ -119,11 +127,13 @@ function present(row: DatasetRow, alreadyUploaded = false): RosterDataset {
     rolled_back_at: row.rolled_back_at ? new Date(row.rolled_back_at).toISOString() : null,
     approved: row.approved_by !== null,
     can_rollback: row.status === 'applied' && row.latest_applied,
+    apply: apply.apply,
+    can_retry: apply.can_retry,
   };
 }
 
 /** The dataset, if the actor may see it: another school's dataset is a 404 for a school admin. */
-async function requireDataset(deps: AppDeps, actor: Actor, id: number, db: Executor = deps.db) {
+export async function requireDataset(deps: AppDeps, actor: Actor, id: number, db: Executor = deps.db) {
   const row = await findDataset(db, id);
   if (!row) throw new AppError('not_found', 'No such dataset.');
   await requireSchoolAccess(deps, actor, row.school_id, true);
@@ -186,7 +196,7 @@ function emailsOf(records: Records) {
   return [...records.teachers, ...records.students].map((p) => p.email).filter((e): e is string => !!e);
 }
 
-async function planFor(
+export async function planFor(
   db: Executor,
   dataset: { id: number; school_id: number; calendar_year: number },
   records?: Records,
@@ -218,7 +228,50 @@ async function planFor(
   return { plan: reconcile(recs, state, overrides), records: recs, state };
 }
 
-async function writeDecisions(db: Executor, datasetId: number, plan: Plan, now: Date) {
+/** Whether two JSON values are equal, whatever the order of their keys (jsonb gives them back in its own order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  // A key holding undefined is not written to jsonb at all.
+  const keys = Object.keys(x).filter((k) => x[k] !== undefined);
+  return (
+    keys.length === Object.keys(y).filter((k) => y[k] !== undefined).length && keys.every((k) => sameJson(x[k], y[k]))
+  );
+}
+
+/** Whether the stored decisions are already this plan's (the plan is worked out again at apply, approve and the job). */
+async function sameDecisions(db: Executor, datasetId: number, plan: Plan): Promise<boolean> {
+  const stored = await storedDecisions(db, datasetId);
+  if (stored.length !== plan.decisions.length) return false;
+  return stored.every((r, i) => {
+    const x = plan.decisions[i]!;
+    return (
+      r.step === x.step &&
+      r.record_key === x.recordKey &&
+      r.action === x.action &&
+      r.method === x.method &&
+      r.internal_id === x.internalId &&
+      r.suggestion_id === x.suggestionId &&
+      r.decided_by === x.decidedBy &&
+      sameJson(r.details, x.details)
+    );
+  });
+}
+
+export async function writeDecisions(db: Executor, datasetId: number, plan: Plan, now: Date) {
+  // Rewriting 12,000 decisions costs a second on a busy machine; reading them back to compare, a tenth of that.
+  if (!(await sameDecisions(db, datasetId, plan))) await replaceDecisions(db, datasetId, plan, now);
+  await db.execute(sql`
+    update roster_datasets set summary = ${JSON.stringify(plan.summary)}::jsonb, holds = ${JSON.stringify(plan.holds)}::jsonb
+    where id = ${datasetId}`);
+}
+
+async function replaceDecisions(db: Executor, datasetId: number, plan: Plan, now: Date) {
   await db.execute(sql`delete from roster_decisions where dataset_id = ${datasetId}`);
   for (let i = 0; i < plan.decisions.length; i += 5000) {
     const chunk = plan.decisions.slice(i, i + 5000).map((x) => ({
@@ -238,9 +291,6 @@ async function writeDecisions(db: Executor, datasetId: number, plan: Plan, now: 
       from jsonb_to_recordset(${json(chunk)}) as x(step text, record_key text, action text, method text,
         internal_id int, suggestion_id int, details jsonb, decided_by int)`);
   }
-  await db.execute(sql`
-    update roster_datasets set summary = ${JSON.stringify(plan.summary)}::jsonb, holds = ${JSON.stringify(plan.holds)}::jsonb
-    where id = ${datasetId}`);
 }
 
 /** Parses an upload into a dataset and reconciles it. The same files again answer the existing dataset. */
@@ -374,15 +424,17 @@ export async function listDatasets(deps: AppDeps, actor: Actor, q: { school_id?:
       and (${q.calendar_year ?? null}::int is null or d.calendar_year = ${q.calendar_year ?? null})
       and (${schoolIds === null} or d.school_id in (select (jsonb_array_elements_text(${json(schoolIds ?? [])}))::int))`,
   );
-  const datasets = rows.map((r) => {
-    const { errors: _errors, ...rest } = present(r);
-    return rest;
-  });
+  const datasets = [];
+  for (const r of rows) {
+    const { errors: _errors, ...rest } = present(r, false, await applyView(deps, r));
+    datasets.push(rest);
+  }
   return { datasets };
 }
 
 export async function getDataset(deps: AppDeps, actor: Actor, id: number) {
-  return present(await requireDataset(deps, actor, id));
+  const row = await requireDataset(deps, actor, id);
+  return present(row, false, await applyView(deps, row));
 }
 
 /** One step's report for a dataset: per record, what applying does and how it matched (also for printable pages). */
@@ -560,7 +612,11 @@ export async function requestApply(deps: AppDeps, actor: Actor, id: number, ip: 
     await tx.execute(
       sql`update roster_datasets set status = 'applying', applied_by = ${actor.userId} where id = ${id}`,
     );
-    await deps.jobs.enqueue('roster-apply', { datasetId: id, userId: actor.userId, ip }, { tx });
+    await deps.jobs.enqueue(
+      'roster-apply',
+      { datasetId: id, userId: actor.userId, ip },
+      { tx, singletonKey: applyJobKey(id) },
+    );
     return { status: 'applying' as const, changes: plan.summary, holds: plan.holds };
   });
 }
@@ -605,378 +661,6 @@ export async function approveDataset(deps: AppDeps, actor: Actor, id: number, ip
     ip,
   });
   return requestApply(deps, actor, id, ip);
-}
-
-type ChangeRow = {
-  entity: 'user' | 'profile' | 'school_class' | 'class_teacher' | 'enrolment' | 'external_id';
-  entity_id: number;
-  operation: 'insert' | 'update' | 'delete';
-  before: unknown;
-  after: unknown;
-};
-
-/**
- * The job: applies the plan in one transaction for the school, writing each change with its before-image. A plan
- * that now crosses a threshold nobody approved is held instead; a failure marks the dataset failed.
- */
-export async function runApply(deps: AppDeps, datasetId: number, userId: number, ip: string) {
-  try {
-    await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from roster_datasets where id = ${datasetId} for update`);
-      const dataset = await findDataset(tx, datasetId);
-      if (!dataset || dataset.status !== 'applying') return;
-      const { plan, records } = await planFor(tx, dataset);
-      await writeDecisions(tx, datasetId, plan, deps.clock.now());
-      if (plan.holds.length && dataset.approved_by === null) {
-        await tx.execute(sql`update roster_datasets set status = 'held' where id = ${datasetId}`);
-        return;
-      }
-      if (plan.blockers.length) throw new Error(plan.blockers.join(' '));
-      await applyPlan(deps, tx, dataset, plan, records, userId, ip);
-    });
-  } catch (error) {
-    await deps.db.execute(sql`
-      update roster_datasets set status = 'failed', failure = ${failureMessage(error)} where id = ${datasetId}`);
-    throw error;
-  }
-}
-
-/** What went wrong, for staff: the database's own message when a query failed. */
-function failureMessage(error: unknown): string {
-  const e = error as { message?: string; cause?: { message?: string } };
-  return (e.cause?.message ?? e.message ?? String(error)).slice(0, 1000);
-}
-
-const byStep = (plan: Plan, step: RosterStep) => plan.decisions.filter((x) => x.step === step);
-
-async function applyPlan(
-  deps: AppDeps,
-  tx: Executor,
-  dataset: DatasetRow,
-  plan: Plan,
-  records: Records,
-  userId: number,
-  ip: string,
-) {
-  const now = deps.clock.now();
-  const schoolId = dataset.school_id;
-  const changes: ChangeRow[] = [];
-  const ext: Array<{ kind: string; code: string; internal_id: number; imported: Record<string, unknown> }> = [];
-  const classRec = new Map(records.classes.map((c) => [c.code, c]));
-
-  // Classes.
-  const classIds = new Map<string, number>();
-  const newClasses = byStep(plan, 'school_class_reconciliation').filter((x) => x.action === 'create');
-  if (newClasses.length) {
-    const values = newClasses.map((x) => ({
-      code: x.recordKey,
-      title: classRec.get(x.recordKey)!.title,
-      course_id: x.details.course_id,
-      activation_code: newActivationCode(),
-    }));
-    const { rows } = await tx.execute<{ id: number; title: string; code: string }>(sql`
-      insert into school_classes (school_id, course_id, title, class_type, features, calendar_year, activation_code)
-      select ${schoolId}, course_id, title, 'N', 'STANDARD', ${dataset.calendar_year}, activation_code
-      from jsonb_to_recordset(${json(values)}) as x(code text, title text, course_id int, activation_code text)
-      returning id, title, activation_code as code`);
-    const codeByActivation = new Map(values.map((v) => [v.activation_code, v.code]));
-    for (const r of rows) {
-      classIds.set(codeByActivation.get(r.code)!, r.id);
-      changes.push({
-        entity: 'school_class',
-        entity_id: r.id,
-        operation: 'insert',
-        before: null,
-        after: { title: r.title },
-      });
-    }
-  }
-  const classUpdates: Array<{ id: number; title: string; before: string }> = [];
-  for (const x of byStep(plan, 'school_class_reconciliation')) {
-    if (x.action === 'match' || x.action === 'update') classIds.set(x.recordKey, x.internalId!);
-    if (x.action === 'update') {
-      const c = (x.details.changes as Record<string, { from: string; to: string }>).title;
-      if (c) classUpdates.push({ id: x.internalId!, title: c.to, before: c.from });
-    }
-    if (classIds.has(x.recordKey)) {
-      const rec = classRec.get(x.recordKey)!;
-      ext.push({
-        kind: 'class',
-        code: x.recordKey,
-        internal_id: classIds.get(x.recordKey)!,
-        imported: { title: rec.title },
-      });
-    }
-  }
-  if (classUpdates.length) {
-    await tx.execute(sql`
-      update school_classes c set title = x.title from jsonb_to_recordset(${json(classUpdates)}) as x(id int, title text)
-      where c.id = x.id and c.school_id = ${schoolId}`);
-    for (const u of classUpdates)
-      changes.push({
-        entity: 'school_class',
-        entity_id: u.id,
-        operation: 'update',
-        before: { title: u.before },
-        after: { title: u.title },
-      });
-  }
-
-  // People.
-  const profileIds = { teacher: new Map<string, number>(), student: new Map<string, number>() };
-  const invite: number[] = [];
-  for (const kind of ['teacher', 'student'] as const) {
-    const step: RosterStep = kind === 'teacher' ? 'teacher_reconciliation' : 'student_reconciliation';
-    const recs = new Map((kind === 'teacher' ? records.teachers : records.students).map((p) => [p.code, p]));
-    const decisions = byStep(plan, step);
-    const fresh = decisions.filter((x) => x.action === 'create');
-    const joining = decisions.filter((x) => x.action === 'match' && x.internalId === null && x.details.user_id);
-    // New accounts: the file's email, or a reserved address that is never mailed (the school has not given one).
-    const userRows = fresh.map((x) => {
-      const p = recs.get(x.recordKey)!;
-      const email =
-        p.email ?? `${x.recordKey.toLowerCase().replace(/[^a-z0-9._-]/g, '-')}.${kind}.${schoolId}@roster.invalid`;
-      return { code: x.recordKey, email, first_name: p.firstName, last_name: p.lastName };
-    });
-    const userIdByCode = new Map<string, number>();
-    if (userRows.length) {
-      const { rows } = await tx.execute<{ id: number; email: string }>(sql`
-        insert into users (email, first_name, last_name, password_hash, is_active)
-        select email, first_name, last_name, null, true
-        from jsonb_to_recordset(${json(userRows)}) as x(email text, first_name text, last_name text)
-        returning id, email`);
-      const byEmail = new Map(rows.map((r) => [r.email, r.id]));
-      for (const u of userRows) {
-        const id = byEmail.get(u.email)!;
-        userIdByCode.set(u.code, id);
-        changes.push({ entity: 'user', entity_id: id, operation: 'insert', before: null, after: { email: u.email } });
-        if (!u.email.endsWith('@roster.invalid')) invite.push(id);
-      }
-      await tx.execute(sql`
-        insert into user_roles (user_id, role, granted_by)
-        select (jsonb_array_elements_text(${json(rows.map((r) => r.id))}))::int, ${kind}, ${userId} on conflict do nothing`);
-    }
-    for (const x of joining) userIdByCode.set(x.recordKey, x.details.user_id as number);
-    if (joining.length) {
-      await tx.execute(sql`
-        insert into user_roles (user_id, role, granted_by)
-        select (jsonb_array_elements_text(${json(joining.map((x) => x.details.user_id))}))::int, ${kind}, ${userId}
-        on conflict do nothing`);
-    }
-    if (userIdByCode.size) {
-      const rows = [...userIdByCode].map(([code, uid]) => ({ code, user_id: uid }));
-      const { rows: made } = await tx.execute<{ id: number; user_id: number }>(sql`
-        insert into profiles (user_id, school_id, kind, external_code)
-        select user_id, ${schoolId}, ${kind}, code from jsonb_to_recordset(${json(rows)}) as x(code text, user_id int)
-        on conflict (user_id, school_id, kind) do nothing
-        returning id, user_id`);
-      const codeByUser = new Map(rows.map((r) => [r.user_id, r.code]));
-      for (const m of made) {
-        profileIds[kind].set(codeByUser.get(m.user_id)!, m.id);
-        changes.push({
-          entity: 'profile',
-          entity_id: m.id,
-          operation: 'insert',
-          before: null,
-          after: { user_id: m.user_id },
-        });
-      }
-    }
-    const nameUpdates: Array<{
-      user_id: number;
-      first_name: string;
-      last_name: string;
-      before: Record<string, string>;
-    }> = [];
-    for (const x of decisions) {
-      if ((x.action === 'match' || x.action === 'update') && x.internalId)
-        profileIds[kind].set(x.recordKey, x.internalId);
-      if (x.action === 'update') {
-        const c = x.details.changes as Record<string, { from: string; to: string }>;
-        nameUpdates.push({
-          user_id: x.details.user_id as number,
-          first_name: c.first_name?.to ?? '',
-          last_name: c.last_name?.to ?? '',
-          before: { first_name: c.first_name?.from ?? '', last_name: c.last_name?.from ?? '' },
-        });
-      }
-    }
-    if (nameUpdates.length) {
-      // Only the fields that changed (an empty value keeps the current one).
-      await tx.execute(sql`
-        update users u set first_name = coalesce(nullif(x.first_name, ''), u.first_name),
-          last_name = coalesce(nullif(x.last_name, ''), u.last_name)
-        from jsonb_to_recordset(${json(nameUpdates)}) as x(user_id int, first_name text, last_name text)
-        where u.id = x.user_id`);
-      for (const n of nameUpdates) {
-        changes.push({
-          entity: 'user',
-          entity_id: n.user_id,
-          operation: 'update',
-          before: n.before,
-          after: { first_name: n.first_name, last_name: n.last_name },
-        });
-      }
-    }
-    for (const [code, id] of profileIds[kind]) {
-      const p = recs.get(code);
-      if (p)
-        ext.push({
-          kind,
-          code,
-          internal_id: id,
-          imported: { first_name: p.firstName, last_name: p.lastName, email: p.email, year_level: p.yearLevel },
-        });
-    }
-  }
-  if (invite.length) await queueInvitations(deps, tx, invite, schoolId);
-
-  // External ids, with before-images of the ones replaced.
-  if (ext.length) {
-    const { rows } = await tx.execute<{
-      id: number;
-      kind: string;
-      code: string;
-      internal_id: number;
-      imported: unknown;
-      old_internal_id: number | null;
-      old_imported: unknown;
-    }>(sql`
-      with old as (
-        select x.id, x.kind, x.code, x.internal_id, x.imported from roster_external_ids x
-        join jsonb_to_recordset(${json(ext)}) as n(kind text, code text) on n.kind = x.kind and n.code = x.code
-        where x.school_id = ${schoolId}
-      ), up as (
-        insert into roster_external_ids (school_id, kind, code, internal_id, imported, dataset_id, updated_at)
-        select ${schoolId}, kind, code, internal_id, imported, ${dataset.id}, ${now}::timestamptz
-        from jsonb_to_recordset(${json(ext)}) as n(kind text, code text, internal_id int, imported jsonb)
-        on conflict (school_id, kind, code) do update set internal_id = excluded.internal_id, imported = excluded.imported,
-          dataset_id = excluded.dataset_id, updated_at = excluded.updated_at
-        returning id, kind, code, internal_id, imported
-      )
-      select up.*, old.internal_id as old_internal_id, old.imported as old_imported
-      from up left join old on old.kind = up.kind and old.code = up.code`);
-    for (const r of rows) {
-      changes.push(
-        r.old_internal_id === null
-          ? { entity: 'external_id', entity_id: r.id, operation: 'insert', before: null, after: { code: r.code } }
-          : {
-              entity: 'external_id',
-              entity_id: r.id,
-              operation: 'update',
-              before: { internal_id: r.old_internal_id, imported: r.old_imported },
-              after: { internal_id: r.internal_id },
-            },
-      );
-    }
-  }
-
-  // Roles: enrolments (UPLOADED in, REMOVED out) and class teachers.
-  const roles = byStep(plan, 'role_reconciliation');
-  const newEnrolments: Array<{ class_id: number; profile_id: number }> = [];
-  const newLinks: Array<{ class_id: number; profile_id: number }> = [];
-  for (const x of roles) {
-    if (x.action !== 'create') continue;
-    const classId = classIds.get(x.details.class_code as string);
-    const role = x.details.role as 'teacher' | 'student';
-    const profileId = profileIds[role].get(x.details.person_code as string);
-    if (!classId || !profileId) continue;
-    (role === 'teacher' ? newLinks : newEnrolments).push({ class_id: classId, profile_id: profileId });
-  }
-  const enrolmentChanges = async (ids: number[], to: number) => {
-    if (!ids.length) return;
-    const { rows } = await tx.execute<{ id: number; before: number }>(sql`
-      update enrolments e set access_status = ${to}, updated_at = ${now}::timestamptz
-      from (select id, access_status as before from enrolments
-            where school_id = ${schoolId} and id in (select (jsonb_array_elements_text(${json(ids)}))::int) for update) old
-      where e.id = old.id returning e.id, old.before`);
-    for (const r of rows)
-      changes.push({
-        entity: 'enrolment',
-        entity_id: r.id,
-        operation: 'update',
-        before: { access_status: r.before },
-        after: { access_status: to },
-      });
-  };
-  if (newEnrolments.length) {
-    const { rows } = await tx.execute<{ id: number; before: number | null }>(sql`
-      with old as (
-        select e.id, e.access_status from enrolments e
-        join jsonb_to_recordset(${json(newEnrolments)}) as n(class_id int, profile_id int) on n.class_id = e.class_id and n.profile_id = e.profile_id
-      )
-      insert into enrolments (school_id, class_id, profile_id, access_status, created_at, updated_at)
-      select ${schoolId}, class_id, profile_id, ${AccessStatus.UPLOADED}, ${now}::timestamptz, ${now}::timestamptz
-      from jsonb_to_recordset(${json(newEnrolments)}) as n(class_id int, profile_id int)
-      on conflict (class_id, profile_id) do update set access_status = excluded.access_status, updated_at = excluded.updated_at
-        where enrolments.access_status < ${AccessStatus.LOCKED}
-      returning id, (select old.access_status from old where old.id = enrolments.id) as before`);
-    for (const r of rows) {
-      changes.push(
-        r.before === null
-          ? {
-              entity: 'enrolment',
-              entity_id: r.id,
-              operation: 'insert',
-              before: null,
-              after: { access_status: AccessStatus.UPLOADED },
-            }
-          : {
-              entity: 'enrolment',
-              entity_id: r.id,
-              operation: 'update',
-              before: { access_status: r.before },
-              after: { access_status: AccessStatus.UPLOADED },
-            },
-      );
-    }
-  }
-  await enrolmentChanges(
-    roles.filter((x) => x.action === 'update' && x.internalId).map((x) => x.internalId!),
-    AccessStatus.UPLOADED,
-  );
-  await enrolmentChanges(
-    roles.filter((x) => x.action === 'remove' && x.internalId).map((x) => x.internalId!),
-    AccessStatus.REMOVED,
-  );
-  if (newLinks.length) {
-    await tx.execute(sql`
-      insert into class_teachers (school_id, class_id, profile_id)
-      select ${schoolId}, class_id, profile_id from jsonb_to_recordset(${json(newLinks)}) as n(class_id int, profile_id int)
-      on conflict do nothing`);
-    for (const l of newLinks)
-      changes.push({ entity: 'class_teacher', entity_id: l.class_id, operation: 'insert', before: null, after: l });
-  }
-  const goneLinks = roles
-    .filter((x) => x.action === 'remove' && x.recordKey.startsWith('existing-teacher:'))
-    .map((x) => ({ class_id: x.details.class_id as number, profile_id: x.details.profile_id as number }));
-  if (goneLinks.length) {
-    await tx.execute(sql`
-      delete from class_teachers t using jsonb_to_recordset(${json(goneLinks)}) as n(class_id int, profile_id int)
-      where t.school_id = ${schoolId} and t.class_id = n.class_id and t.profile_id = n.profile_id`);
-    for (const l of goneLinks)
-      changes.push({ entity: 'class_teacher', entity_id: l.class_id, operation: 'delete', before: l, after: null });
-  }
-
-  for (let i = 0; i < changes.length; i += 5000) {
-    await tx.execute(sql`
-      insert into roster_changes (dataset_id, school_id, entity, entity_id, operation, before, after, applied_at)
-      select ${dataset.id}, ${schoolId}, entity, entity_id, operation, before, after, ${now}::timestamptz
-      from jsonb_to_recordset(${json(changes.slice(i, i + 5000))}) as x(entity text, entity_id int, operation text, before jsonb, after jsonb)`);
-  }
-  // What each student owes follows the roster (docs/payments.md): charges and credits in this transaction.
-  await syncChargesAndLocks(tx, { schoolId, calendarYear: dataset.calendar_year, at: now, actorUserId: userId });
-  await tx.execute(sql`
-    update roster_datasets set status = 'applied', applied_at = ${now}::timestamptz, failure = null where id = ${dataset.id}`);
-  await audit(tx, {
-    actorUserId: userId,
-    schoolId,
-    action: 'apply_roster_dataset',
-    entityType: 'roster_dataset',
-    entityId: dataset.id,
-    after: { summary: plan.summary, changes: changes.length, invited: invite.length },
-    ip,
-  });
 }
 
 /**

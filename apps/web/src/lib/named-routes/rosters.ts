@@ -16,4 +16,5 @@ export const rosterRoutes = {
   'api:roster-approve': '/api/v1/rosters/datasets/{id}/approve/',
   'api:roster-confirm-mapping': '/api/v1/rosters/datasets/{id}/confirm-mapping/',
   'api:roster-rollback': '/api/v1/rosters/datasets/{id}/rollback/',
+  'api:roster-retry': '/api/v1/rosters/datasets/{id}/retry/',
 } as const;

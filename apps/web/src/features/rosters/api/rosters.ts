@@ -48,6 +48,8 @@ export function useDatasets(filters: { schoolId?: number | null; year?: number |
           signal,
         }),
       ),
+    // While an apply runs, look again every few seconds: its progress, then its end.
+    refetchInterval: (query) => (query.state.data?.datasets.some((d) => d.status === 'applying') ? 3000 : false),
   });
 }
 
@@ -97,7 +99,7 @@ export function useOverride(id: number, step: RosterStep) {
   });
 }
 
-type Action = 'apply' | 'approve' | 'rollback' | 'confirm-mapping';
+type Action = 'apply' | 'approve' | 'rollback' | 'retry' | 'confirm-mapping';
 
 export function useDatasetAction(id: number) {
   const client = useQueryClient();
@@ -108,8 +110,14 @@ export function useDatasetAction(id: number) {
           await postJson<Answer<typeof rosterDatasetSchema>>(urlFor('api:roster-confirm-mapping', { id }), {}),
         );
       }
-      const route =
-        action === 'apply' ? 'api:roster-apply' : action === 'approve' ? 'api:roster-approve' : 'api:roster-rollback';
+      const route = (
+        {
+          apply: 'api:roster-apply',
+          approve: 'api:roster-approve',
+          rollback: 'api:roster-rollback',
+          retry: 'api:roster-retry',
+        } as const
+      )[action];
       type Result = Answer<typeof rosterRollbackResponse> | Answer<typeof rosterApplyResponse>;
       return unwrap(await postJson<Result>(urlFor(route, { id }), {}));
     },

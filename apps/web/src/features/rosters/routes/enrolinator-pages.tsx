@@ -7,6 +7,7 @@ import {
   Group,
   List,
   Paper,
+  Progress,
   Select,
   Stack,
   Stepper,
@@ -114,6 +115,11 @@ export function EnrolinatorRoute({ home = false }: { home?: boolean }) {
                     <Badge color={statusColor[d.status]} variant="light" c="dark.9">
                       {statusLabel(d.status)}
                     </Badge>
+                    {d.apply && (
+                      <Text size="xs" c="dimmed">
+                        {d.apply.message}
+                      </Text>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -194,6 +200,19 @@ function DatasetActions({ dataset }: { dataset: RosterDataset }) {
           </List>
         </Alert>
       )}
+      {dataset.apply && (
+        <Stack gap={4} maw={560}>
+          <Text size="sm" role="status">
+            {dataset.apply.message}
+          </Text>
+          {dataset.apply.state === 'running' && dataset.apply.total > 0 && (
+            <Progress
+              value={(100 * dataset.apply.done) / dataset.apply.total}
+              aria-label={`Applied ${dataset.apply.done} of ${dataset.apply.total} records`}
+            />
+          )}
+        </Stack>
+      )}
       {dataset.status === 'failed' && dataset.failure && (
         <Alert color="red" title="The apply failed">
           {dataset.failure}
@@ -254,6 +273,11 @@ function DatasetActions({ dataset }: { dataset: RosterDataset }) {
         {dataset.status === 'held' && (
           <Button color="orange" onClick={() => action.mutate('approve')} loading={action.isPending}>
             Approve and apply
+          </Button>
+        )}
+        {dataset.can_retry && (
+          <Button color="orange" onClick={() => action.mutate('retry')} loading={action.isPending}>
+            Retry apply
           </Button>
         )}
         {dataset.can_rollback && (

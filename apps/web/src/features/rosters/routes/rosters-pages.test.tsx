@@ -41,6 +41,8 @@ const dataset = {
   rolled_back_at: null,
   approved: false,
   can_rollback: false,
+  apply: null,
+  can_retry: false,
 };
 
 describe('school roster uploaders', () => {
@@ -131,6 +133,53 @@ describe('enrolinator', () => {
     expect(seen.some((r) => r.method === 'POST' && r.path === '/api/v1/rosters/datasets/5/confirm-mapping/')).toBe(
       true,
     );
+  });
+});
+
+describe('a roster apply', () => {
+  it('offers to retry a failed apply, then shows how far the new one has got', async () => {
+    const failed = {
+      ...dataset,
+      status: 'failed',
+      holds: [],
+      failure: 'canceling statement due to statement timeout',
+      can_retry: true,
+    };
+    const applying = {
+      ...failed,
+      status: 'applying',
+      failure: null,
+      can_retry: false,
+      apply: {
+        state: 'running',
+        done: 3000,
+        total: 6000,
+        attempt: 1,
+        attempts: 3,
+        message: 'Applied 3,000 of 6,000 records (attempt 1 of 3).',
+      },
+    };
+    let current: object = failed;
+    const seen = stubFetch({
+      ...session,
+      'GET /api/v1/rosters/datasets/5/': () => jsonAnswer(current),
+      'POST /api/v1/rosters/datasets/5/retry/': () => {
+        current = applying;
+        return jsonAnswer({ status: 'applying', changes: {}, holds: [] });
+      },
+    });
+    const { user } = renderApp('/content/admin/enrolinator/datasets/5/');
+    expect(await screen.findByText('canceling statement due to statement timeout')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry apply' }));
+    expect(await screen.findByText('Applied 3,000 of 6,000 records (attempt 1 of 3).')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Applied 3000 of 6000 records' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    expect(screen.queryByRole('button', { name: 'Retry apply' })).not.toBeInTheDocument();
+    const posts = seen.filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/rosters/'));
+    expect(posts.map((r) => r.path)).toEqual(['/api/v1/rosters/datasets/5/retry/']);
   });
 });
 
