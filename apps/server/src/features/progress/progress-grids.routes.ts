@@ -10,6 +10,7 @@ import {
   type ProgressGrid,
 } from '@banksia/contracts/progress-grids';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
@@ -55,6 +56,73 @@ async function answer(request: FastifyRequest, reply: FastifyReply, cache: GridC
   return sendCsv(reply, file.fileName, file.body);
 }
 
+/** What every grid's service call takes besides the ids in its address. */
+type GridOptions = Omit<Parameters<typeof service.lessonGrid>[2], 'classId' | 'lessonId'>;
+type Actor = Parameters<typeof service.lessonGrid>[1];
+
+/** One grid route: its address under the class, its summary, its params, and the service call that builds it. */
+interface GridRoute<P extends z.ZodType> {
+  path: string;
+  summary: string;
+  params: P;
+  build: (deps: AppDeps, actor: Actor, request: z.infer<P> & GridOptions) => Promise<ProgressGrid>;
+}
+
+/** Checks an entry's params against its service call, then files it with the others. */
+const route = <P extends z.ZodType>(r: GridRoute<P>) => r as unknown as GridRoute<z.ZodType<object>>;
+
+/** Every grid of a class, each one address: the same access, limits, cache and answer for all. */
+const GRIDS = [
+  route({
+    path: 'exam/:examId/',
+    summary: 'Get the progress grid of an exam',
+    params: examGridParams,
+    build: service.examGrid,
+  }),
+  route({
+    path: 'topic/:topicId/',
+    summary: 'Get the progress grid of a topic',
+    params: topicGridParams,
+    build: service.topicGrid,
+  }),
+  route({
+    path: 'topic/:topicId/exam/:examId/',
+    summary: 'Get the progress grid of an exam within a topic',
+    params: topicExamGridParams,
+    build: service.examGrid,
+  }),
+  route({
+    path: 'lesson/:lessonId/',
+    summary: 'Get the progress grid of a lesson',
+    params: lessonGridParams,
+    build: service.lessonGrid,
+  }),
+  route({
+    path: 'student/:profileId/',
+    summary: 'Get the progress grid of a student',
+    params: studentGridParams,
+    build: service.studentGrid,
+  }),
+  route({
+    path: 'question-set/:examId/',
+    summary: 'Get the progress grid of a question set',
+    params: examGridParams,
+    build: service.questionSetGrid,
+  }),
+  route({
+    path: 'reflective-question-set/:examId/',
+    summary: 'Get the progress grid of a reflective question set',
+    params: examGridParams,
+    build: service.reflectiveGrid,
+  }),
+  route({
+    path: 'question-set/:examId/question/:questionId/',
+    summary: 'Get the progress grid of a question in a question set',
+    params: questionGridParams,
+    build: service.questionGrid,
+  }),
+];
+
 /** Class progress grids (students × items) and their CSV exports. */
 export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -71,196 +139,19 @@ export function progressGridRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       cache,
     });
 
-    app.get(
-      `${base}/exam/:examId/`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Get the progress grid of an exam',
-          response: gridAnswer,
-          params: examGridParams,
-          querystring: gridQuery,
+    for (const grid of GRIDS) {
+      app.get(
+        `${base}/${grid.path}`,
+        {
+          config,
+          schema: { tags, summary: grid.summary, response: gridAnswer, params: grid.params, querystring: gridQuery },
         },
-      },
-      async (request, reply) => {
-        const { actor, anonymise, limits, cache } = who(request, reply);
-        const { classId, examId } = request.params;
-        return answer(
-          request,
-          reply,
-          cache,
-          await service.examGrid(deps, actor, { classId, examId, anonymise, limits, cache }),
-        );
-      },
-    );
-
-    app.get(
-      `${base}/topic/:topicId/`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Get the progress grid of a topic',
-          response: gridAnswer,
-          params: topicGridParams,
-          querystring: gridQuery,
+        async (request, reply) => {
+          const { actor, anonymise, limits, cache } = who(request, reply);
+          const ids = request.params as object;
+          return answer(request, reply, cache, await grid.build(deps, actor, { ...ids, anonymise, limits, cache }));
         },
-      },
-      async (request, reply) => {
-        const { actor, anonymise, limits, cache } = who(request, reply);
-        const { classId, topicId } = request.params;
-        return answer(
-          request,
-          reply,
-          cache,
-          await service.topicGrid(deps, actor, { classId, topicId, anonymise, limits, cache }),
-        );
-      },
-    );
-
-    app.get(
-      `${base}/topic/:topicId/exam/:examId/`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Get the progress grid of an exam within a topic',
-          response: gridAnswer,
-          params: topicExamGridParams,
-          querystring: gridQuery,
-        },
-      },
-      async (request, reply) => {
-        const { actor, anonymise, limits, cache } = who(request, reply);
-        const { classId, topicId, examId } = request.params;
-        return answer(
-          request,
-          reply,
-          cache,
-          await service.examGrid(deps, actor, { classId, topicId, examId, anonymise, limits, cache }),
-        );
-      },
-    );
-
-    app.get(
-      `${base}/lesson/:lessonId/`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Get the progress grid of a lesson',
-          response: gridAnswer,
-          params: lessonGridParams,
-          querystring: gridQuery,
-        },
-      },
-      async (request, reply) => {
-        const { actor, anonymise, limits, cache } = who(request, reply);
-        const { classId, lessonId } = request.params;
-        return answer(
-          request,
-          reply,
-          cache,
-          await service.lessonGrid(deps, actor, { classId, lessonId, anonymise, limits, cache }),
-        );
-      },
-    );
-
-    app.get(
-      `${base}/student/:profileId/`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Get the progress grid of a student',
-          response: gridAnswer,
-          params: studentGridParams,
-          querystring: gridQuery,
-        },
-      },
-      async (request, reply) => {
-        const { actor, anonymise, limits, cache } = who(request, reply);
-        const { classId, profileId } = request.params;
-        return answer(
-          request,
-          reply,
-          cache,
-          await service.studentGrid(deps, actor, { classId, profileId, anonymise, limits, cache }),
-        );
-      },
-    );
-
-    app.get(
-      `${base}/question-set/:examId/`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Get the progress grid of a question set',
-          response: gridAnswer,
-          params: examGridParams,
-          querystring: gridQuery,
-        },
-      },
-      async (request, reply) => {
-        const { actor, anonymise, limits, cache } = who(request, reply);
-        const { classId, examId } = request.params;
-        return answer(
-          request,
-          reply,
-          cache,
-          await service.questionSetGrid(deps, actor, { classId, examId, anonymise, limits, cache }),
-        );
-      },
-    );
-
-    app.get(
-      `${base}/reflective-question-set/:examId/`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Get the progress grid of a reflective question set',
-          response: gridAnswer,
-          params: examGridParams,
-          querystring: gridQuery,
-        },
-      },
-      async (request, reply) => {
-        const { actor, anonymise, limits, cache } = who(request, reply);
-        const { classId, examId } = request.params;
-        return answer(
-          request,
-          reply,
-          cache,
-          await service.reflectiveGrid(deps, actor, { classId, examId, anonymise, limits, cache }),
-        );
-      },
-    );
-
-    app.get(
-      `${base}/question-set/:examId/question/:questionId/`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Get the progress grid of a question in a question set',
-          response: gridAnswer,
-          params: questionGridParams,
-          querystring: gridQuery,
-        },
-      },
-      async (request, reply) => {
-        const { actor, anonymise, limits, cache } = who(request, reply);
-        const { classId, examId, questionId } = request.params;
-        return answer(
-          request,
-          reply,
-          cache,
-          await service.questionGrid(deps, actor, { classId, examId, questionId, anonymise, limits, cache }),
-        );
-      },
-    );
+      );
+    }
   };
 }
