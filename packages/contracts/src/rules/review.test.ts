@@ -58,6 +58,11 @@ describe('startOfDay / endOfDay', () => {
     ['2026-06-10T02:00:00Z', 'Australia/Sydney', '2026-06-09T14:00:00.000Z', '2026-06-10T14:00:00.000Z'],
     // The day daylight saving ends (5 April 2026, 25 hours long).
     ['2026-04-05T03:00:00Z', 'Australia/Sydney', '2026-04-04T13:00:00.000Z', '2026-04-05T14:00:00.000Z'],
+    // The day daylight saving starts (4 October 2026, 23 hours long), in Sydney and Adelaide; Brisbane has none.
+    ['2026-10-04T03:00:00Z', 'Australia/Sydney', '2026-10-03T14:00:00.000Z', '2026-10-04T13:00:00.000Z'],
+    ['2026-10-04T03:00:00Z', 'Australia/Adelaide', '2026-10-03T14:30:00.000Z', '2026-10-04T13:30:00.000Z'],
+    ['2026-10-04T03:00:00Z', 'Australia/Brisbane', '2026-10-03T14:00:00.000Z', '2026-10-04T14:00:00.000Z'],
+    ['2026-04-05T03:00:00Z', 'Australia/Adelaide', '2026-04-04T13:30:00.000Z', '2026-04-05T14:30:00.000Z'],
     // Perth has no daylight saving (UTC+8).
     ['2026-03-02T09:00:00Z', 'Australia/Perth', '2026-03-01T16:00:00.000Z', '2026-03-02T16:00:00.000Z'],
     ['2026-03-02T09:00:00Z', 'UTC', '2026-03-02T00:00:00.000Z', '2026-03-03T00:00:00.000Z'],

@@ -9,9 +9,6 @@ export const REVIEW_SET_SIZE = 10;
 /** Self-ratings of a lesson (1–5) at or below this bring the lesson's question set back for review. */
 export const LOW_SELF_RATING_MAX = 2;
 
-/** The time zone "today" is read in when the browser does not say (the platform's schools are in Australia). */
-export const DEFAULT_REVIEW_TIME_ZONE = 'Australia/Sydney';
-
 /** FSRS ratings, numbered as ts-fsrs numbers them (Rating.Again = 1 … Rating.Easy = 4). */
 export const ReviewRating = { again: 1, hard: 2, good: 3, easy: 4 } as const;
 export type ReviewRating = (typeof ReviewRating)[keyof typeof ReviewRating];
