@@ -10,11 +10,11 @@ import type { FieldErrors } from '../../../components/field-errors';
 export const DEFAULT_TRIAL_DAYS = 30;
 
 /**
- * The default expiry for a trial set up at `now`: DEFAULT_TRIAL_DAYS later, as YYYY-MM-DD where staff are (a
- * suggestion they may change; the server checks it against the school's own day).
+ * The default expiry for a trial set up at `now`: DEFAULT_TRIAL_DAYS later, as YYYY-MM-DD in `timeZone` (where staff
+ * are: a suggestion they may change; the server checks it against the school's own day).
  */
-export function defaultTrialExpiry(now: Date): string {
-  return localDate(new Date(now.getTime() + DEFAULT_TRIAL_DAYS * 86_400_000), browserTimeZone());
+export function defaultTrialExpiry(now: Date, timeZone: string = browserTimeZone()): string {
+  return localDate(new Date(now.getTime() + DEFAULT_TRIAL_DAYS * 86_400_000), timeZone);
 }
 
 /** The school and course of a trial, with the server's messages under each. */
