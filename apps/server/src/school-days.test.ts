@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { reviewTodaySchema } from '@banksia/contracts/review';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reviewCards } from './db/schema/index';
+import { reviewCards, schools } from './db/schema/index';
+import { migrationsFolder } from './platform/db';
 import { createExamWithQuestions } from '../test/exam-factories';
 import { createClass, createSchool, createStudent } from '../test/factories';
 import { useTestApp } from '../test/harness';
@@ -184,5 +187,39 @@ describe("the daily review is the school's day", () => {
         expect({ zone, url, due_today: review.due_today }).toEqual({ zone, url, due_today: expected[i] ? 1 : 0 });
       }
     }
+  });
+});
+
+describe('migration 0020', () => {
+  it('gives the schools that exist the configured SCHOOL_TIME_ZONE, and leaves them be without one', async () => {
+    const file = await readFile(path.join(migrationsFolder, '0020_school_time_zone.sql'), 'utf8');
+    const update = file.split('--> statement-breakpoint').find((statement) => /UPDATE "schools"/.test(statement))!;
+    const a = await createSchool(ctx.db, { timeZone: 'Australia/Sydney' });
+    const b = await createSchool(ctx.db, { timeZone: 'Australia/Sydney' });
+    const zones = async () =>
+      (
+        await ctx.db
+          .select()
+          .from(schools)
+          .where(inArray(schools.id, [a.id, b.id]))
+      ).map((row) => row.timeZone);
+    // As runMigrations runs it: the setting on the session (here local to a transaction that is rolled back).
+    const seen = await ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select set_config('banksia.school_time_zone', 'Australia/Perth', true)`);
+        await tx.execute(sql.raw(update));
+        const rows = await tx
+          .select()
+          .from(schools)
+          .where(inArray(schools.id, [a.id, b.id]));
+        throw Object.assign(new Error('rollback'), { rows: rows.map((row) => row.timeZone) });
+      })
+      .catch((error: { rows?: string[] }) => error.rows);
+    expect(seen).toEqual(['Australia/Perth', 'Australia/Perth']);
+    // Without the setting (an older runner), the column's default stays.
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(update));
+    });
+    expect(await zones()).toEqual(['Australia/Sydney', 'Australia/Sydney']);
   });
 });
