@@ -10,6 +10,8 @@ import {
   ratingForMark,
   ReviewRating,
   startOfDay,
+  zonedInstant,
+  zonedWallClock,
 } from './review';
 
 describe('ratingForMark', () => {
@@ -69,6 +71,23 @@ describe('startOfDay / endOfDay', () => {
   ])('%s in %s: %s to %s', (now, zone, start, end) => {
     expect(startOfDay(new Date(now), zone).toISOString()).toBe(start);
     expect(endOfDay(new Date(now), zone).toISOString()).toBe(end);
+  });
+});
+
+describe('zonedInstant / zonedWallClock', () => {
+  it.each([
+    // 15:00 on a school day: Perth (UTC+8), Adelaide in daylight saving (UTC+10:30), Brisbane (UTC+10), Sydney (+11).
+    ['2026-03-10', '15:00', 'Australia/Perth', '2026-03-10T07:00:00.000Z'],
+    ['2026-03-10', '15:00', 'Australia/Adelaide', '2026-03-10T04:30:00.000Z'],
+    ['2026-03-10', '15:00', 'Australia/Brisbane', '2026-03-10T05:00:00.000Z'],
+    ['2026-03-10', '15:00', 'Australia/Sydney', '2026-03-10T04:00:00.000Z'],
+    // Either side of the changes: 5 April (back to +10 at 3 am), 4 October (+11 from 2 am).
+    ['2026-04-05', '09:00', 'Australia/Sydney', '2026-04-04T23:00:00.000Z'],
+    ['2026-10-04', '09:00', 'Australia/Sydney', '2026-10-03T22:00:00.000Z'],
+    ['2026-10-03', '09:00', 'Australia/Sydney', '2026-10-02T23:00:00.000Z'],
+  ])('%s %s in %s is %s, and back', (date, time, zone, instant) => {
+    expect(zonedInstant(date, time, zone).toISOString()).toBe(instant);
+    expect(zonedWallClock(new Date(instant), zone)).toEqual({ date, time });
   });
 });
 
