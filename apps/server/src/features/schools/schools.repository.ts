@@ -296,6 +296,17 @@ export async function examScoresByClass(
   return rows;
 }
 
+/**
+ * Whether PostgreSQL's own time zone database knows a zone: the SQL that reads a school's day (`at time zone`) uses
+ * it, and it may lag the runtime's ICU data by a release.
+ */
+export async function databaseKnowsZone(db: Executor, timeZone: string): Promise<boolean> {
+  const { rows } = await db.execute<{ known: boolean }>(
+    sql`select exists (select 1 from pg_timezone_names where name = ${timeZone}) as known`,
+  );
+  return rows[0]?.known ?? false;
+}
+
 /** Sets a school's IANA time zone, returning it before and after; null when there is no such school. */
 export async function setTimeZone(
   db: Executor,

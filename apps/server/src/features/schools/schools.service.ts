@@ -157,6 +157,11 @@ export async function setTimeZone(
   timeZone: string,
   ip: string,
 ): Promise<{ school_id: number; time_zone: string }> {
+  if (!(await repo.databaseKnowsZone(deps.db, timeZone))) {
+    throw new AppError('validation_failed', undefined, {
+      errors: { time_zone: ['The database does not know this time zone yet: choose a neighbouring one.'] },
+    });
+  }
   return deps.db.transaction(async (tx) => {
     const changed = await repo.setTimeZone(tx, schoolId, timeZone);
     if (!changed) throw new AppError('not_found', 'No such school.');
