@@ -43,6 +43,30 @@ test.describe('staff reports', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('a school time zone: searched for, chosen and saved beside its domains', async ({ page }) => {
+    await signIn(page, 'content');
+    await page.getByRole('link', { name: 'Profiles without a school email' }).click();
+    const wattle = page
+      .getByRole('heading', { level: 2, name: 'Wattle Creek College' })
+      .locator('xpath=ancestor::div[contains(@class, "Paper")][1]');
+    await expect(wattle.getByText('Australia/Sydney', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Edit the time zone of Wattle Creek College' }).click();
+    const zone = page.getByRole('combobox', { name: 'Time zone of Wattle Creek College' });
+    await zone.fill('Perth');
+    await page.getByRole('option', { name: 'Australia/Perth' }).click();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Save time zone' }).click();
+    await expect(wattle.getByText('Australia/Perth', { exact: true })).toBeVisible();
+
+    // Back to the demo's zone, so other journeys on this app see the seeded school.
+    await page.getByRole('button', { name: 'Edit the time zone of Wattle Creek College' }).click();
+    await page.getByRole('combobox', { name: 'Time zone of Wattle Creek College' }).fill('Australia/Sydney');
+    await page.getByRole('option', { name: 'Australia/Sydney' }).click();
+    await page.getByRole('button', { name: 'Save time zone' }).click();
+    await expect(wattle.getByText('Australia/Sydney', { exact: true })).toBeVisible();
+  });
+
   test('teacher trial leads: the demo trial with its use, by year', async ({ page }) => {
     await signIn(page, 'content');
     await page.getByRole('link', { name: 'Teacher trial leads' }).click();

@@ -389,6 +389,7 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/reports/sales-leads/': { allow: ['staff'] },
   'GET /api/v1/reports/sales-leads/csv/': { allow: ['staff'] },
   'PUT /api/v1/schools/:schoolId/email-domains/': { allow: ['staff'], payload: () => ({ email_domains: [] }) },
+  'PUT /api/v1/schools/:schoolId/time-zone/': { allow: ['staff'], payload: () => ({ time_zone: 'Australia/Perth' }) },
   // Course and lesson authoring (content staff): bodies are valid, so staff get 2xx or a 409/400 from the rules.
   'GET /api/v1/admin/overview/': { allow: ['staff'] },
   'GET /api/v1/admin/courses/': { allow: ['staff'] },

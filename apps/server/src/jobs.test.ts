@@ -235,7 +235,7 @@ describe('periodic clean-ups', () => {
       'video-uploads-cleanup': '29 * * * *',
       'sign-ins-cleanup': '23 3 * * *',
       'welcome-journey': '41 * * * *',
-      'payment-locks': '7 13,14 * * *',
+      'payment-locks': '7 * * * *',
     });
   });
 

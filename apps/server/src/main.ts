@@ -81,10 +81,11 @@ async function main(): Promise<void> {
     // Start-up work may take longer than any request: it runs without the per-statement limits.
     const setup = openDatabase(databaseUrl, 2, { statementMs: null });
     try {
-      await runMigrations(setup.pool);
+      await runMigrations(setup.pool, { schoolTimeZone: config.schoolTimeZone });
       step('migrations');
       if (config.seedDemo) {
         const { created } = await seedDemoSchool(setup.db, storageFor(config), new Date(), {
+          timeZone: config.schoolTimeZone,
           reviews: seedDemoReviews,
           rollup: (tx) => rebuildRollup(tx),
           fees: (tx, o) => syncChargesAndLocks(tx, { schoolId: o.schoolId, calendarYear: o.calendarYear, at: o.now }),

@@ -24,7 +24,7 @@ async function main(): Promise<number> {
   // No statement timeout: rebuilding a large school is long work, not a runaway request.
   const database = openDatabase(databaseUrl, 2, { statementMs: null });
   try {
-    await runMigrations(database.pool);
+    await runMigrations(database.pool, { schoolTimeZone: config.schoolTimeZone });
     const { rows } = await database.db.execute<{ id: number; name: string }>(
       sql`select id, name from schools order by id`,
     );

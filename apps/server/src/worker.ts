@@ -42,7 +42,7 @@ async function main(): Promise<void> {
 
   try {
     // A worker may start before any app server: the schema must be there before the handlers touch it.
-    await runMigrations(database.pool);
+    await runMigrations(database.pool, { schoolTimeZone: config.schoolTimeZone });
     const secret = await loadSecretKey(config.secretKey, config.dataDir);
     const deps: AppDeps = { config, db: database.db, clock: systemClock, secret, jobs };
     await jobs.start(deps);

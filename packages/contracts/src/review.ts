@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { examQuestionViewSchema, questionSolutionSchema } from './exam-api';
 import { markStatusSchema } from './exams';
-import { isValidTimeZone } from './rules/review';
 import { idParam } from './ids';
 
 // Spaced retrieval (issue 6): a student's daily review set, answering a card, and the class's topics to revisit.
@@ -10,16 +9,9 @@ import { idParam } from './ids';
 const id = z.number().int().positive();
 const isoDateTime = z.string();
 
-/** An IANA time zone ("Australia/Perth") that "today" is read in; the browser sends its own. */
-export const timeZoneSchema = z
-  .string()
-  .max(64)
-  .refine(isValidTimeZone, { message: 'Not a time zone the server knows (use an IANA name like Australia/Sydney).' });
-
-/** GET /api/v1/review/[?class_id=&tz=]: the student's review across their classes, or in one. */
+/** GET /api/v1/review/[?class_id=]: the student's review across their classes, or in one, for the school's day. */
 export const reviewQuery = z.object({
   class_id: idParam.optional(),
-  tz: timeZoneSchema.optional(),
 });
 export type ReviewQuery = z.infer<typeof reviewQuery>;
 
@@ -67,7 +59,6 @@ export const reviewCardParams = z.object({ classId: idParam, questionId: idParam
 export const reviewAnswerBody = z.object({
   /** In the shape the question's type expects (contracts' answerSchemaByType); checked against the question. */
   answer: z.record(z.string(), z.unknown()),
-  tz: timeZoneSchema.optional(),
 });
 export type ReviewAnswerBody = z.infer<typeof reviewAnswerBody>;
 

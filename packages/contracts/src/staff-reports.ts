@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, MAX_ID } from './ids';
+import { isValidTimeZone } from './rules/review';
 
 // Staff reports (content staff): profiles whose email is not at their school's domain, and teacher trials as sales
 // leads. Both filter by calendar year and come as JSON for the pages, or as CSV to download (`…/csv/`).
@@ -37,6 +38,8 @@ export const schoolEmailReportSchema = z.object({
   school_name: z.string(),
   /** The school's email domains; an email at one of them or at a subdomain of one counts as the school's. */
   email_domains: z.array(z.string()),
+  /** The school's IANA time zone ("Australia/Perth"): its days (expiry, due dates, the review) are days there. */
+  time_zone: z.string(),
   /** Profiles of the school in a class of the year. */
   profiles_checked: z.number().int(),
   profiles: z.array(profileWithoutSchoolEmailSchema),
@@ -66,6 +69,19 @@ export const schoolEmailDomainsBody = z.object({
 export type SchoolEmailDomainsBody = z.infer<typeof schoolEmailDomainsBody>;
 export const schoolEmailDomainsParams = z.object({ schoolId: idParam });
 export const schoolEmailDomainsResponse = z.object({ school_id: id, email_domains: z.array(z.string()) });
+
+/** An IANA time zone the runtime knows ("Australia/Perth"; ADR 048). */
+export const timeZoneValue = z
+  .string()
+  .max(64)
+  .refine(isValidTimeZone, {
+    message: 'Not a time zone the server knows: choose one from the list, e.g. Australia/Perth.',
+  });
+
+/** PUT /api/v1/schools/{schoolId}/time-zone/ (content staff): the school's time zone. */
+export const schoolTimeZoneBody = z.object({ time_zone: timeZoneValue });
+export type SchoolTimeZoneBody = z.infer<typeof schoolTimeZoneBody>;
+export const schoolTimeZoneResponse = z.object({ school_id: id, time_zone: z.string() });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sales leads (/sales-lead/report/): teacher trials by school, with their use

@@ -143,6 +143,8 @@ export const taskSummarySchema = z.object({
   class_title: z.string(),
   title: z.string(),
   due_at: isoDateTime,
+  /** The school's IANA time zone: the due date and time are read and shown there (ADR 048). */
+  time_zone: z.string(),
   /** Due date passed and (for a student) not all done; for a teacher, the due date has passed. */
   overdue: z.boolean(),
   created_at: isoDateTime,
@@ -202,6 +204,8 @@ export const taskOptionsSchema = z.object({
   class_id: id,
   class_title: z.string(),
   course_id: id,
+  /** The school's IANA time zone, in which the form's due date and time are meant (ADR 048). */
+  time_zone: z.string(),
   lessons: z.array(pickable),
   question_sets: z.array(pickable),
   exams: z.array(pickable),

@@ -21,6 +21,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RENDER_DEADLINE_MS: 'soon' })).toThrow(/RENDER_DEADLINE_MS/);
   });
 
+  it('gives schools Sydney time unless SCHOOL_TIME_ZONE names another IANA zone (checked at start-up)', () => {
+    expect(loadConfig({}).schoolTimeZone).toBe('Australia/Sydney');
+    expect(loadConfig({ SCHOOL_TIME_ZONE: 'Australia/Perth' }).schoolTimeZone).toBe('Australia/Perth');
+    expect(() => loadConfig({ SCHOOL_TIME_ZONE: 'Australia/Atlantis' })).toThrow(/SCHOOL_TIME_ZONE/);
+    expect(() => loadConfig({ SCHOOL_TIME_ZONE: 'AEST+10' })).toThrow(/SCHOOL_TIME_ZONE/);
+  });
+
   it('names every variable at fault', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'nope' })).toThrow(/PORT.*DATABASE_URL|DATABASE_URL.*PORT/);
   });

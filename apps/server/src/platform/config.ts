@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { FALLBACK_SCHOOL_TIME_ZONE } from '@banksia/contracts/rules/class-expiry';
+import { isValidTimeZone } from '@banksia/contracts/rules/review';
 import { z } from 'zod';
 
 const bool = z
@@ -22,6 +24,11 @@ const envSchema = z.object({
   SENTRY_DSN: z.string().url().optional(),
   CHAT_WIDGET_URL: z.string().url().optional(),
   SEED_DEMO: bool,
+  // The time zone a school gets when none is chosen (ADR 048): an IANA name the runtime knows.
+  SCHOOL_TIME_ZONE: z
+    .string()
+    .refine(isValidTimeZone, 'must be an IANA time zone the runtime knows, e.g. Australia/Perth')
+    .default(FALLBACK_SCHOOL_TIME_ZONE),
   WEB_DIST: z.string().optional(),
   // Object storage (ADR 009): S3 when S3_BUCKET is set, the local disk otherwise.
   S3_BUCKET: z.string().optional(),
@@ -100,6 +107,8 @@ export interface Config {
   sentryDsn: string | undefined;
   chatWidgetUrl: string | undefined;
   seedDemo: boolean;
+  /** The IANA time zone of schools made without one, and of schools that existed before zones did (ADR 048). */
+  schoolTimeZone: string;
   /** Built web app to serve; absent in API-only runs (tests, `npm run dev`). */
   webDist: string | undefined;
   /** S3 storage; undefined keeps files on the local disk under DATA_DIR. */
@@ -173,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sentryDsn: e.SENTRY_DSN,
     chatWidgetUrl: e.CHAT_WIDGET_URL,
     seedDemo: e.SEED_DEMO ?? true,
+    schoolTimeZone: e.SCHOOL_TIME_ZONE,
     webDist: e.WEB_DIST,
     s3: e.S3_BUCKET
       ? {

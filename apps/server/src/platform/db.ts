@@ -86,15 +86,22 @@ export function openDatabase(
 
 /**
  * Applies the committed SQL migrations that have not run yet. An advisory lock makes app processes
- * that start together take turns, so each migration runs once.
+ * that start together take turns, so each migration runs once. `schoolTimeZone` (config's SCHOOL_TIME_ZONE) is what
+ * the migration adding schools.time_zone gives the schools that exist then (ADR 048); it reads the session setting
+ * banksia.school_time_zone.
  */
-export async function runMigrations(pool: pg.Pool): Promise<void> {
+export async function runMigrations(
+  pool: pg.Pool,
+  { schoolTimeZone }: { schoolTimeZone?: string } = {},
+): Promise<void> {
   // A connection of its own without the request timeouts: migrations may rewrite big tables and wait for another
   // process's turn.
   const client = new pg.Client({ ...pool.options, statement_timeout: 0, query_timeout: undefined });
   await client.connect();
   try {
     await client.query(`select pg_advisory_lock(hashtext('banksia-migrations'))`);
+    if (schoolTimeZone)
+      await client.query(`select set_config('banksia.school_time_zone', $1, false)`, [schoolTimeZone]);
     await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     await client.query(`select pg_advisory_unlock(hashtext('banksia-migrations'))`).catch(() => undefined);

@@ -1,14 +1,17 @@
 /**
- * The product's time zone for dates without one (a class's expiration_date): schools are in Australia, and a class
- * expiring on a day stays open to the end of that day there.
+ * Every "day" in the product is the school's day (ADR 048): a date without a time (a class's expiration_date, a
+ * payment's due date) is read in the school's IANA time zone (schools.time_zone), which callers pass in. A class
+ * expiring on a day stays open to the end of that day where the school is.
  */
-export const SCHOOL_TIME_ZONE = 'Australia/Sydney';
+
+/** The zone a school gets when nothing else says (the server's SCHOOL_TIME_ZONE setting defaults to it). */
+export const FALLBACK_SCHOOL_TIME_ZONE = 'Australia/Sydney';
 
 /** One formatter per time zone: making an Intl.DateTimeFormat costs far more than formatting with one. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar date (YYYY-MM-DD) at an instant in a time zone. */
-export function localDate(now: Date, timeZone: string = SCHOOL_TIME_ZONE): string {
+export function localDate(now: Date, timeZone: string): string {
   let format = dateFormats.get(timeZone);
   if (!format) {
     // en-CA writes dates as YYYY-MM-DD.
@@ -18,8 +21,13 @@ export function localDate(now: Date, timeZone: string = SCHOOL_TIME_ZONE): strin
   return format.format(now);
 }
 
+/** The calendar year (e.g. 2027) at an instant in a time zone: the year a school's classes and fees are for. */
+export function localYear(now: Date, timeZone: string): number {
+  return Number(localDate(now, timeZone).slice(0, 4));
+}
+
 /** Whether a class has expired: its expiration date (a whole day, in the school's time zone) has passed. */
-export function isClassExpired(expirationDate: string | null, now: Date, timeZone: string = SCHOOL_TIME_ZONE): boolean {
+export function isClassExpired(expirationDate: string | null, now: Date, timeZone: string): boolean {
   return expirationDate !== null && localDate(now, timeZone) > expirationDate;
 }
 
@@ -42,7 +50,7 @@ export function expiryEffect(
   classType: string,
   expirationDate: string | null,
   now: Date,
-  timeZone: string = SCHOOL_TIME_ZONE,
+  timeZone: string,
 ): 'open' | 'read_only' | 'closed_to_students' {
   if (!isClassExpired(expirationDate, now, timeZone)) return 'open';
   return isTrialClass(classType) ? 'read_only' : 'closed_to_students';

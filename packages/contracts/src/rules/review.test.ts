@@ -10,6 +10,8 @@ import {
   ratingForMark,
   ReviewRating,
   startOfDay,
+  zonedInstant,
+  zonedWallClock,
 } from './review';
 
 describe('ratingForMark', () => {
@@ -58,12 +60,34 @@ describe('startOfDay / endOfDay', () => {
     ['2026-06-10T02:00:00Z', 'Australia/Sydney', '2026-06-09T14:00:00.000Z', '2026-06-10T14:00:00.000Z'],
     // The day daylight saving ends (5 April 2026, 25 hours long).
     ['2026-04-05T03:00:00Z', 'Australia/Sydney', '2026-04-04T13:00:00.000Z', '2026-04-05T14:00:00.000Z'],
+    // The day daylight saving starts (4 October 2026, 23 hours long), in Sydney and Adelaide; Brisbane has none.
+    ['2026-10-04T03:00:00Z', 'Australia/Sydney', '2026-10-03T14:00:00.000Z', '2026-10-04T13:00:00.000Z'],
+    ['2026-10-04T03:00:00Z', 'Australia/Adelaide', '2026-10-03T14:30:00.000Z', '2026-10-04T13:30:00.000Z'],
+    ['2026-10-04T03:00:00Z', 'Australia/Brisbane', '2026-10-03T14:00:00.000Z', '2026-10-04T14:00:00.000Z'],
+    ['2026-04-05T03:00:00Z', 'Australia/Adelaide', '2026-04-04T13:30:00.000Z', '2026-04-05T14:30:00.000Z'],
     // Perth has no daylight saving (UTC+8).
     ['2026-03-02T09:00:00Z', 'Australia/Perth', '2026-03-01T16:00:00.000Z', '2026-03-02T16:00:00.000Z'],
     ['2026-03-02T09:00:00Z', 'UTC', '2026-03-02T00:00:00.000Z', '2026-03-03T00:00:00.000Z'],
   ])('%s in %s: %s to %s', (now, zone, start, end) => {
     expect(startOfDay(new Date(now), zone).toISOString()).toBe(start);
     expect(endOfDay(new Date(now), zone).toISOString()).toBe(end);
+  });
+});
+
+describe('zonedInstant / zonedWallClock', () => {
+  it.each([
+    // 15:00 on a school day: Perth (UTC+8), Adelaide in daylight saving (UTC+10:30), Brisbane (UTC+10), Sydney (+11).
+    ['2026-03-10', '15:00', 'Australia/Perth', '2026-03-10T07:00:00.000Z'],
+    ['2026-03-10', '15:00', 'Australia/Adelaide', '2026-03-10T04:30:00.000Z'],
+    ['2026-03-10', '15:00', 'Australia/Brisbane', '2026-03-10T05:00:00.000Z'],
+    ['2026-03-10', '15:00', 'Australia/Sydney', '2026-03-10T04:00:00.000Z'],
+    // Either side of the changes: 5 April (back to +10 at 3 am), 4 October (+11 from 2 am).
+    ['2026-04-05', '09:00', 'Australia/Sydney', '2026-04-04T23:00:00.000Z'],
+    ['2026-10-04', '09:00', 'Australia/Sydney', '2026-10-03T22:00:00.000Z'],
+    ['2026-10-03', '09:00', 'Australia/Sydney', '2026-10-02T23:00:00.000Z'],
+  ])('%s %s in %s is %s, and back', (date, time, zone, instant) => {
+    expect(zonedInstant(date, time, zone).toISOString()).toBe(instant);
+    expect(zonedWallClock(new Date(instant), zone)).toEqual({ date, time });
   });
 });
 

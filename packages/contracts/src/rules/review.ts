@@ -9,9 +9,6 @@ export const REVIEW_SET_SIZE = 10;
 /** Self-ratings of a lesson (1–5) at or below this bring the lesson's question set back for review. */
 export const LOW_SELF_RATING_MAX = 2;
 
-/** The time zone "today" is read in when the browser does not say (the platform's schools are in Australia). */
-export const DEFAULT_REVIEW_TIME_ZONE = 'Australia/Sydney';
-
 /** FSRS ratings, numbered as ts-fsrs numbers them (Rating.Again = 1 … Rating.Easy = 4). */
 export const ReviewRating = { again: 1, hard: 2, good: 3, easy: 4 } as const;
 export type ReviewRating = (typeof ReviewRating)[keyof typeof ReviewRating];
@@ -87,6 +84,34 @@ function midnight(date: { y: number; m: number; d: number }, timeZone: string): 
   // A second pass settles days when the offset changed between the guess and midnight.
   guess = wall - zoneOffset(new Date(guess), timeZone);
   return new Date(guess);
+}
+
+/**
+ * The instant a wall-clock time happens in a time zone: `date` YYYY-MM-DD, `time` HH:mm (a task due at 15:00 on a
+ * day at the school). A time skipped by daylight saving moves forward with the clocks.
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  const [hh = 0, mm = 0] = time.split(':').map(Number);
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  let guess = wall - zoneOffset(new Date(wall), timeZone);
+  guess = wall - zoneOffset(new Date(guess), timeZone);
+  return new Date(guess);
+}
+
+/** The wall clock of an instant in a time zone: date YYYY-MM-DD and time HH:mm (24-hour). */
+export function zonedWallClock(at: Date, timeZone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
 }
 
 /** The start of the local day holding `now`, as an instant. */

@@ -12,6 +12,12 @@ export const schools = pgTable('schools', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /**
+   * The school's IANA time zone ("Australia/Perth"): every "day" of the school (class expiry, the daily review, due
+   * dates, payment locks, report dates) is a day there (ADR 048). The migration gave existing schools the server's
+   * SCHOOL_TIME_ZONE; code that makes a school passes the configured zone, this default is only the last resort.
+   */
+  timeZone: text('time_zone').notNull().default('Australia/Sydney'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

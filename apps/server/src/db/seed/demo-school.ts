@@ -1,4 +1,5 @@
 import { AccessStatus } from '@banksia/contracts/classes';
+import { FALLBACK_SCHOOL_TIME_ZONE, localYear } from '@banksia/contracts/rules/class-expiry';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db';
 import { hashPassword } from '../../platform/passwords';
@@ -55,6 +56,8 @@ const REVIEW_KEPT_DUE: ReadonlySet<string> = new Set([
 
 /** Demo data that belongs to a feature (db code does not import features): main.ts passes the feature's seeder. */
 export interface DemoSeedExtras {
+  /** The demo schools' IANA time zone (config's SCHOOL_TIME_ZONE; Sydney when absent). */
+  timeZone?: string;
   /** Replays a few weeks of spaced-retrieval review in the demo classes (features/review/review.demo.ts). */
   reviews?: (
     tx: Executor,
@@ -166,7 +169,9 @@ export async function seedDemoSchool(
   now: Date = new Date(),
   extras: DemoSeedExtras = {},
 ): Promise<{ created: boolean }> {
-  const year = now.getUTCFullYear();
+  const timeZone = extras.timeZone ?? FALLBACK_SCHOOL_TIME_ZONE;
+  // The school's calendar year: on 31 December in UTC it is already next year in Australia.
+  const year = localYear(now, timeZone);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('banksia-demo-seed'))`);
     const [existing] = await tx.select({ id: schools.id }).from(schools).where(eq(schools.slug, DEMO_SCHOOL_SLUG));
@@ -176,7 +181,7 @@ export async function seedDemoSchool(
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const [school] = await tx
       .insert(schools)
-      .values({ name: 'Banksia Demo High School', slug: DEMO_SCHOOL_SLUG, emailDomains: ['banksia.test'] })
+      .values({ name: 'Banksia Demo High School', slug: DEMO_SCHOOL_SLUG, emailDomains: ['banksia.test'], timeZone })
       .returning();
     const courseIds = await tx
       .insert(courses)
@@ -361,7 +366,13 @@ export async function seedDemoSchool(
       );
     }
     await extras.fees?.(tx, { schoolId: school!.id, calendarYear: year, now });
-    const wattle = await seedSecondSchool(tx, { passwordHash, scienceCourseId: courseIds[1]!.id, year, makeUser });
+    const wattle = await seedSecondSchool(tx, {
+      passwordHash,
+      scienceCourseId: courseIds[1]!.id,
+      year,
+      timeZone,
+      makeUser,
+    });
     await seedDemoActivity(tx, {
       schoolId: school!.id,
       teacherUserId: teacherId,
@@ -405,13 +416,19 @@ async function seedSecondSchool(
     passwordHash: string;
     scienceCourseId: number;
     year: number;
+    timeZone: string;
     makeUser: (email: string, firstName: string, lastName: string) => Promise<number>;
   },
 ) {
   const [school] = await tx
     .insert(schools)
     // Its demo accounts use test addresses, not the school's own domain: the email-domain report lists them.
-    .values({ name: 'Wattle Creek College', slug: SECOND_SCHOOL_SLUG, emailDomains: ['wattlecreek.vic.edu.au'] })
+    .values({
+      name: 'Wattle Creek College',
+      slug: SECOND_SCHOOL_SLUG,
+      emailDomains: ['wattlecreek.vic.edu.au'],
+      timeZone: o.timeZone,
+    })
     .returning({ id: schools.id });
   const schoolId = school!.id;
   const profile = async (userId: number, kind: 'student' | 'teacher') => {

@@ -7,7 +7,7 @@ import type { Executor } from '../../platform/db';
  * What a sign-in needs before the password is checked, in ONE statement: the failures that throttle it since `since`
  * (this email from this address, with the latest; every email from this address, with the oldest; ms since the
  * epoch), the account if there is one with this email, and, for an anonymous trial account, its class's type and
- * expiration date (trial_accounts has one row per account).
+ * expiration date and its school's time zone (trial_accounts has one row per account).
  */
 export async function signInFacts(db: Executor, email: string, ip: string, since: Date) {
   const { rows } = await db.execute<{
@@ -20,17 +20,19 @@ export async function signInFacts(db: Executor, email: string, ip: string, since
     is_active: boolean | null;
     trial_class_type: string | null;
     trial_expiration_date: string | null;
+    trial_time_zone: string | null;
   }>(sql`
     select pair.n as pair_n, pair.latest as pair_latest, address.n as address_n, address.oldest as address_oldest,
       u.id, u.password_hash, u.is_active,
-      c.class_type as trial_class_type, c.expiration_date::text as trial_expiration_date
+      c.class_type as trial_class_type, c.expiration_date::text as trial_expiration_date, s.time_zone as trial_time_zone
     from (select count(*)::int as n, (extract(epoch from max(f.at)) * 1000)::float8 as latest
           from ${loginFailures} f where f.email = ${email} and f.ip = ${ip} and f.at > ${since}) pair
     cross join (select count(*)::int as n, (extract(epoch from min(f.at)) * 1000)::float8 as oldest
                 from ${loginFailures} f where f.ip = ${ip} and f.at > ${since}) address
     left join ${users} u on u.email = ${email}
     left join trial_accounts t on t.user_id = u.id
-    left join school_classes c on c.id = t.class_id`);
+    left join school_classes c on c.id = t.class_id
+    left join schools s on s.id = c.school_id`);
   const row = rows[0]!;
   return {
     failures: {
@@ -42,7 +44,11 @@ export async function signInFacts(db: Executor, email: string, ip: string, since
     trial:
       row.trial_class_type === null
         ? null
-        : { class_type: row.trial_class_type, expiration_date: row.trial_expiration_date },
+        : {
+            class_type: row.trial_class_type,
+            expiration_date: row.trial_expiration_date,
+            time_zone: row.trial_time_zone!,
+          },
   };
 }
 
@@ -90,8 +96,11 @@ function profilesSql(userId: number): SQL {
     where p.user_id = ${userId}`;
 }
 
-/** The classes a user teaches or studies in; as a student, only those not expired by `today` (YYYY-MM-DD), but expired trials too (read-only). */
-function classesSql(userId: number, today: string): SQL {
+/**
+ * The classes a user teaches or studies in; as a student, only those not expired at `now` (the date read in the
+ * class's school's time zone, ADR 048), but expired trials too (read-only).
+ */
+function classesSql(userId: number, now: Date): SQL {
   return sql`
     select c.id, c.course_id, co.title as course_title, c.title, c.calendar_year, c.class_type, m.role, c.school_id
     from (
@@ -103,8 +112,9 @@ function classesSql(userId: number, today: string): SQL {
     ) m
     join school_classes c on c.id = m.class_id
     join courses co on co.id = c.course_id
+    join schools s on s.id = c.school_id
     where m.role = 'teacher' or c.class_type in ('TT', 'ST') or c.expiration_date is null
-      or c.expiration_date >= ${today}::date`;
+      or c.expiration_date >= (${now.toISOString()}::timestamptz at time zone s.time_zone)::date`;
 }
 
 /**
@@ -112,7 +122,7 @@ function classesSql(userId: number, today: string): SQL {
  * statement there is one more backend competing for the two cores): the user, their roles, their profiles (by school
  * name, then kind) and their classes (newest year first, then by title). Null for an unknown user.
  */
-export async function meParts(db: Executor, userId: number, today: string) {
+export async function meParts(db: Executor, userId: number, now: Date) {
   const { rows } = await db.execute<{
     id: number;
     email: string;
@@ -126,7 +136,7 @@ export async function meParts(db: Executor, userId: number, today: string) {
       coalesce((select json_agg(r.role) from ${userRoles} r where r.user_id = u.id), '[]'::json) as roles,
       coalesce((select json_agg(p order by p.school_name, p.kind) from (${profilesSql(userId)}) p), '[]'::json)
         as profiles,
-      coalesce((select json_agg(c order by c.calendar_year desc, c.title) from (${classesSql(userId, today)}) c),
+      coalesce((select json_agg(c order by c.calendar_year desc, c.title) from (${classesSql(userId, now)}) c),
                '[]'::json) as classes
     from ${users} u where u.id = ${userId}`);
   return rows[0] ?? null;

@@ -1,4 +1,4 @@
-import { displayDate, expiryEffect, localDate } from '@banksia/contracts/rules/class-expiry';
+import { displayDate, expiryEffect } from '@banksia/contracts/rules/class-expiry';
 import {
   SIGN_IN_RETENTION_DAYS,
   USER_PAGE_SIZE,
@@ -59,7 +59,7 @@ export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
     if (user) await recordSignIn(deps, deps.db, user.id, meta, ok ? 'inactive' : 'bad_credentials');
     throw new AppError('invalid_credentials', 'Incorrect email or password.');
   }
-  if (trial && expiryEffect(trial.class_type, trial.expiration_date, now) === 'read_only') {
+  if (trial && expiryEffect(trial.class_type, trial.expiration_date, now, trial.time_zone) === 'read_only') {
     await recordSignIn(deps, deps.db, user.id, meta, 'trial_expired');
     throw new AppError(
       'class_expired',
@@ -135,7 +135,7 @@ export async function signInHistory(deps: AppDeps, userId: number): Promise<Sign
 
 /** The signed-in user with profiles, roles and classes. */
 export async function loadMe(deps: AppDeps, userId: number): Promise<Me> {
-  const parts = await repo.meParts(deps.db, userId, localDate(deps.clock.now()));
+  const parts = await repo.meParts(deps.db, userId, deps.clock.now());
   if (!parts) throw new AppError('not_authenticated');
   return presentMe({
     user: { id: parts.id, email: parts.email, firstName: parts.first_name, lastName: parts.last_name },

@@ -4,11 +4,13 @@ import type { Executor } from '../../platform/db';
 
 /** The schools where a user holds a teacher profile (the only places they may manage classes). */
 export async function teacherProfilesOf(db: Executor, userId: number) {
-  const { rows } = await db.execute<{ profile_id: number; id: number; name: string; slug: string }>(sql`
-    select p.id as profile_id, s.id, s.name, s.slug
+  const { rows } = await db.execute<{ profile_id: number; id: number; name: string; slug: string; time_zone: string }>(
+    sql`
+    select p.id as profile_id, s.id, s.name, s.slug, s.time_zone
     from profiles p join schools s on s.id = p.school_id
     where p.user_id = ${userId} and p.kind = 'teacher'
-    order by lower(s.name), s.id`);
+    order by lower(s.name), s.id`,
+  );
   return rows;
 }
 

@@ -1,4 +1,4 @@
-import { isTrialClass } from '@banksia/contracts/rules/class-expiry';
+import { isTrialClass, localYear } from '@banksia/contracts/rules/class-expiry';
 import { randomBytes } from 'node:crypto';
 import {
   AccessStatus,
@@ -31,6 +31,8 @@ export interface SchoolManager {
   /** The actor's teacher profile at the school. */
   profileId: number;
   isAdmin: boolean;
+  /** The school's IANA time zone (its current year, ADR 048). */
+  timeZone: string;
 }
 
 /** Path a student opens to join a class with its activation code (for other features, which use this service). */
@@ -66,6 +68,7 @@ async function managedSchools(deps: AppDeps, actor: Actor): Promise<SchoolManage
     school: { id: r.id, name: r.name, slug: r.slug },
     profileId: r.profile_id,
     isAdmin: admin,
+    timeZone: r.time_zone,
   }));
 }
 
@@ -114,7 +117,7 @@ export async function listManagedClasses(
   year: number | undefined,
 ): Promise<ManagedClasses> {
   const manager = await requireManagerAt(deps, actor, schoolId);
-  const chosen = year ?? deps.clock.now().getUTCFullYear();
+  const chosen = year ?? localYear(deps.clock.now(), manager.timeZone);
   const teacherProfileId = manager.isAdmin ? null : manager.profileId;
   const [years, classes] = await Promise.all([
     repo.managedYears(deps.db, { schoolId, teacherProfileId }),

@@ -13,15 +13,18 @@ export type ClassRecord = {
   calendar_year: number;
   expiration_date: string | null;
   activation_code: string | null;
+  /** The school's IANA time zone: the class's days (its expiration date) are days there. */
+  time_zone: string;
 };
 
+/** A class's columns, over `c` (school_classes), `co` (its course) and `s` (its school). */
 const CLASS_COLUMNS = sql`c.id, c.school_id, c.title, c.course_id, co.title as course_title, c.class_type, c.features,
-  c.calendar_year, c.expiration_date, c.activation_code`;
+  c.calendar_year, c.expiration_date, c.activation_code, s.time_zone`;
 
 export async function findClass(db: Executor, classId: number): Promise<ClassRecord | null> {
   const { rows } = await db.execute<ClassRecord>(sql`
     select ${CLASS_COLUMNS}
-    from school_classes c join courses co on co.id = c.course_id
+    from school_classes c join courses co on co.id = c.course_id join schools s on s.id = c.school_id
     where c.id = ${classId}`);
   return rows[0] ?? null;
 }
@@ -54,6 +57,7 @@ export async function findClassWithStanding(
       coalesce(st.locked, false) as locked
     from school_classes c
     join courses co on co.id = c.course_id
+    join schools s on s.id = c.school_id
     left join lateral (
       select min(p.id) as profile_id, max(e.access_status) = 25 as locked
       from enrolments e join profiles p on p.id = e.profile_id

@@ -49,7 +49,7 @@ export async function loadClassAccess(deps: AppDeps, actor: Actor, classId: numb
     schoolAdmin: teaches_at_school && hasRole(actor, 'school_admin'),
     staff: hasRole(actor, 'content_admin', 'roster_admin'),
   };
-  const effect = expiryEffect(klass.class_type, klass.expiration_date, deps.clock.now());
+  const effect = expiryEffect(klass.class_type, klass.expiration_date, deps.clock.now(), klass.time_zone);
   if (effect === 'read_only' && actor.writes) {
     throw new AppError(
       'class_read_only',

@@ -19,11 +19,6 @@ import { fulfilmentReview, receiveWebhook, retryFulfilment } from './webhooks';
 
 const tags = ['payments'];
 
-/** The year a school's fees are for: the calendar year in Sydney (the schools are in Australia). */
-export function currentCalendarYear(now: Date): number {
-  return Number(new Intl.DateTimeFormat('en-AU', { year: 'numeric', timeZone: 'Australia/Sydney' }).format(now));
-}
-
 /**
  * Paying: the signed-in student's links, a payment link's summary and checkout (signed out works: the long random
  * code is the key, and every code answers alike whether it never existed or is another student's), the checkout
@@ -42,8 +37,7 @@ export function paymentsCheckoutRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: myPaymentsResponse },
         },
       },
-      async (request) =>
-        myPayments(deps, requireActor(request), request.query.calendar_year ?? currentCalendarYear(deps.clock.now())),
+      async (request) => myPayments(deps, requireActor(request), request.query.calendar_year),
     );
 
     app.get(

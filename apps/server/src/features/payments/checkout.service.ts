@@ -5,6 +5,7 @@ import type {
   PaymentSummary,
   StartCheckout,
 } from '@banksia/contracts/payments-checkout';
+import { localYear } from '@banksia/contracts/rules/class-expiry';
 import { sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
 import type { Executor } from '../../platform/db';
@@ -143,10 +144,13 @@ export async function linkSummary(deps: AppDeps, code: string): Promise<PaymentS
 }
 
 /** The signed-in student's links for a year (one per student profile), each made on first use. */
-export async function myPayments(deps: AppDeps, actor: Actor, calendarYear: number): Promise<MyPayments> {
-  const { rows } = await deps.db.execute<{ id: number; school_id: number }>(
-    sql`select id, school_id from profiles where user_id = ${actor.userId} and kind = 'student' order by id`,
+export async function myPayments(deps: AppDeps, actor: Actor, year: number | undefined): Promise<MyPayments> {
+  const { rows } = await deps.db.execute<{ id: number; school_id: number; time_zone: string }>(
+    sql`select p.id, p.school_id, s.time_zone from profiles p join schools s on s.id = p.school_id
+        where p.user_id = ${actor.userId} and p.kind = 'student' order by p.id`,
   );
+  // The year fees are for, when not asked: the calendar year where the student's (first) school is (ADR 048).
+  const calendarYear = year ?? localYear(deps.clock.now(), rows[0]?.time_zone ?? deps.config.schoolTimeZone);
   const links: PaymentSummary[] = [];
   for (const p of rows) {
     const summary = await deps.db.transaction(async (tx) => {

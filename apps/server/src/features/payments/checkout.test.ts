@@ -528,7 +528,7 @@ describe('payment locks', () => {
     const client = await ctx.client(tom.user.id);
     const code = await linkOf(client);
     await ctx.db.transaction((tx) =>
-      applyLocks(tx, { schoolId: lockSchool.id, calendarYear: YEAR, today: '2026-03-02', at: ctx.clock.now() }),
+      applyLocks(tx, { schoolId: lockSchool.id, calendarYear: YEAR, at: ctx.clock.now() }),
     );
     const status = async () =>
       (

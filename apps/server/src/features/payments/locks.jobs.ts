@@ -8,15 +8,16 @@ declare module '../../platform/jobs' {
 }
 
 /**
- * Locks unpaid classes after their school's due date (and releases stale locks), just after midnight in Sydney:
- * 13:07 UTC in daylight saving, 14:07 UTC otherwise (a second run the same day finds nothing to do).
+ * Locks unpaid classes after their school's due date (and releases stale locks). Each school's day ends at its own
+ * midnight (ADR 048), so the job runs hourly: shortly after midnight wherever a school is, its items lock; the other
+ * runs of the day find nothing to do.
  */
 export const paymentLocksJob = defineJob({
   name: 'payment-locks',
   payload: emptyPayload,
   retry: { limit: 3, delaySeconds: 300, backoff: true },
   expireInSeconds: 30 * 60,
-  cron: '7 13,14 * * *',
+  cron: '7 * * * *',
   pollSeconds: 60,
   maxConcurrency: 1,
   handler: async (_payload, { deps, log }) => {

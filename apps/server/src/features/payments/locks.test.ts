@@ -12,9 +12,9 @@ import { payTestSession, TEST_CARDS } from './providers/test-provider';
 const ctx = useTestApp();
 const YEAR = 2026;
 
-async function setup(options: { locksUnpaid?: boolean; accessStatus?: number } = {}) {
+async function setup(options: { locksUnpaid?: boolean; accessStatus?: number; timeZone?: string } = {}) {
   ctx.clock.set('2026-03-02T09:00:00.000Z');
-  const school = await createSchool(ctx.db);
+  const school = await createSchool(ctx.db, { timeZone: options.timeZone ?? 'Australia/Sydney' });
   const paid = await createClass(ctx.db, school, { features: 'STANDARD', calendarYear: YEAR });
   const free = await createClass(ctx.db, school, { classType: 'C', calendarYear: YEAR });
   const teacher = await createTeacher(ctx.db, school, [paid, free]);
@@ -54,6 +54,20 @@ async function runJob() {
 }
 
 describe('payment locks', () => {
+  it("lock after the due date where the school is: a Perth school's at midnight in Perth, not Sydney", async () => {
+    const { paid, student } = await setup({ timeZone: 'Australia/Perth' });
+    // 11 March 00:00 in Sydney (13:00 UTC, daylight saving) is 21:00 on the 10th, the due date, in Perth.
+    ctx.clock.set('2026-03-10T13:00:00.000Z');
+    await runJob();
+    expect(await statusOf(paid.id, student.profile.id)).toBe(AccessStatus.UPLOADED);
+    ctx.clock.set('2026-03-10T15:59:00.000Z'); // 23:59 in Perth
+    await runJob();
+    expect(await statusOf(paid.id, student.profile.id)).toBe(AccessStatus.UPLOADED);
+    ctx.clock.set('2026-03-10T16:00:00.000Z'); // midnight in Perth: the 11th
+    await runJob();
+    expect(await statusOf(paid.id, student.profile.id)).toBe(AccessStatus.LOCKED);
+  });
+
   it('lock a student who owes after the due date (Sydney), refuse them 402, and reopen when they pay', async () => {
     const { school, paid, free, teacher, student } = await setup();
     const progress = (classId: number) => `/api/v1/classes/${classId}/users/${student.user.id}/progress/`;

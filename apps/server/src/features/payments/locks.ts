@@ -1,8 +1,6 @@
 import { AccessStatus } from '@banksia/contracts/classes';
-import { localDate } from '@banksia/contracts/rules/class-expiry';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
-import type { AppDeps } from '../../platform/deps';
 import { setEnrolmentStatuses } from '../classes/classes.service';
 import { syncCharges, type SyncResult, type SyncScope } from './charges';
 
@@ -19,8 +17,7 @@ import { syncCharges, type SyncResult, type SyncScope } from './charges';
 export interface ApplyLocksScope {
   schoolId?: number;
   calendarYear?: number;
-  /** The school's calendar date (YYYY-MM-DD): items lock once it is after their due date. */
-  today: string;
+  /** The app's clock: an item locks once the date at `at` in its school's time zone is after its due date. */
   at: Date;
 }
 
@@ -29,10 +26,11 @@ export interface ApplyLocksResult {
   released: number;
 }
 
-/** The date in the schools' time zone (Sydney) at the app's clock: what `today` is for `applyLocks`. */
-export function schoolToday(deps: Pick<AppDeps, 'clock'>): string {
-  return localDate(deps.clock.now());
-}
+/**
+ * The date at `at` in the time zone of the school `s` (schools, joined by the caller), as SQL: a lock list item's
+ * due date is a day of its school (ADR 048), so each school's items lock after its own midnight.
+ */
+const schoolDateAt = (at: Date) => sql`(${at.toISOString()}::timestamptz at time zone s.time_zone)::date`;
 
 function scopeFilter(scope: { schoolId?: number; calendarYear?: number }, school: string, year: string) {
   return sql`${scope.schoolId === undefined ? sql`true` : sql`${sql.raw(school)} = ${scope.schoolId}`} and ${
@@ -51,7 +49,7 @@ const owing = (profile: string, school: string, year: string) => sql`(
  * not given). Idempotent: a second run changes nothing. Run daily, and whenever a lock list item or a price is saved.
  */
 export async function applyLocks(db: Executor, scope: ApplyLocksScope): Promise<ApplyLocksResult> {
-  const released = await releaseLocks(db, scope, null);
+  const released = await releaseLocks(db, scope, null, { dueDates: true });
   // Enrolments of students who owe, in priced normal classes of schools whose due date has passed.
   const { rows } = await db.execute<{ id: number; school_id: number; access_status: number }>(sql`
     select e.id, e.school_id, e.access_status
@@ -60,7 +58,8 @@ export async function applyLocks(db: Executor, scope: ApplyLocksScope): Promise<
       join class_products p on p.school_id = c.school_id and p.calendar_year = c.calendar_year
                            and p.feature = c.features and p.price_cents > 0
       join enrolments e on e.class_id = c.id and e.school_id = c.school_id and e.access_status > ${AccessStatus.LOCKED}
-     where li.locks_unpaid and li.due_date < ${scope.today}::date
+      join schools s on s.id = li.school_id
+     where li.locks_unpaid and li.due_date < ${schoolDateAt(scope.at)}
        and ${scopeFilter(scope, 'li.school_id', 'li.calendar_year')}
        and not exists (select 1 from payment_locks pl where pl.enrolment_id = e.id)
        and ${owing('e.profile_id', 'li.school_id', 'li.calendar_year')} > 0
@@ -98,7 +97,7 @@ export interface ReleaseScope {
  * credit, in the same transaction). Answers how many enrolments reopened.
  */
 export async function releasePaidLocks(db: Executor, scope: ReleaseScope): Promise<number> {
-  return releaseLocks(db, scope, [scope.profileId]);
+  return releaseLocks(db, scope, [scope.profileId], { dueDates: false });
 }
 
 /**
@@ -107,8 +106,9 @@ export async function releasePaidLocks(db: Executor, scope: ReleaseScope): Promi
  */
 async function releaseLocks(
   db: Executor,
-  scope: { schoolId?: number; calendarYear?: number; today?: string; at: Date },
+  scope: { schoolId?: number; calendarYear?: number; at: Date },
   profileIds: readonly number[] | null,
+  { dueDates }: { dueDates: boolean },
 ): Promise<number> {
   const profiles =
     profileIds === null
@@ -116,11 +116,11 @@ async function releaseLocks(
       : profileIds.length === 0
         ? sql`false`
         : sql`e.profile_id = any(${`{${profileIds.map((n) => Math.trunc(n)).join(',')}}`}::int[])`;
-  const itemStillLocks =
-    scope.today === undefined
-      ? sql`true`
-      : sql`exists (select 1 from payment_lock_list_items li where li.school_id = c.school_id
-                     and li.calendar_year = c.calendar_year and li.locks_unpaid and li.due_date < ${scope.today}::date)`;
+  const itemStillLocks = !dueDates
+    ? sql`true`
+    : sql`exists (select 1 from payment_lock_list_items li join schools s on s.id = li.school_id
+                   where li.school_id = c.school_id and li.calendar_year = c.calendar_year and li.locks_unpaid
+                     and li.due_date < ${schoolDateAt(scope.at)})`;
   const { rows } = await db.execute<{ enrolment_id: number; school_id: number; previous_status: number }>(sql`
     select pl.enrolment_id, pl.school_id, pl.previous_status
       from payment_locks pl
@@ -162,6 +162,7 @@ export async function syncChargesAndLocks(db: Executor, scope: SyncScope): Promi
       db,
       { schoolId: scope.schoolId, calendarYear: scope.calendarYear, at: scope.at },
       result.profileIds,
+      { dueDates: false },
     );
   }
   return result;

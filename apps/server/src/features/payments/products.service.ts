@@ -13,7 +13,7 @@ import type { Executor } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
-import { applyLocks, schoolToday, syncChargesAndLocks } from './locks';
+import { applyLocks, syncChargesAndLocks } from './locks';
 import * as repo from './products.repository';
 
 /**
@@ -78,7 +78,6 @@ async function syncInTx(
   const locks = await applyLocks(tx, {
     schoolId: scope.schoolId,
     calendarYear: scope.calendarYear,
-    today: schoolToday(deps),
     at,
   });
   return { charged: charges.charged, credited: charges.credited, ...locks };
@@ -243,7 +242,6 @@ export async function saveLockListItem(
     const locks = await applyLocks(tx, {
       schoolId: item.schoolId,
       calendarYear: item.calendarYear,
-      today: schoolToday(deps),
       at,
     });
     await audit(tx, {

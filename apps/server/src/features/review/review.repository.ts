@@ -26,6 +26,17 @@ export interface NewCardState {
   state: number;
 }
 
+/**
+ * The time zone of the student's school, whose day their review is (ADR 048): their first student profile's school
+ * (a student is at one school; null when they have no student profile).
+ */
+export async function studentTimeZone(db: Executor, userId: number): Promise<string | null> {
+  const { rows } = await db.execute<{ time_zone: string }>(sql`
+    select s.time_zone from profiles p join schools s on s.id = p.school_id
+    where p.user_id = ${userId} and p.kind = 'student' order by p.id limit 1`);
+  return rows[0]?.time_zone ?? null;
+}
+
 /** Whose cards to make: one student (all of a user's profiles, perhaps in one class), or a whole class. */
 export type SyncScope = { userId: number; classId?: number | undefined } | { classId: number; schoolId: number };
 

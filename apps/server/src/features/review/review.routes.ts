@@ -21,7 +21,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const signedIn = { access: access.signedIn };
 
-    // The student's review for today, across their classes (or one, with ?class_id=), read in ?tz= (IANA).
+    // The student's review for today (the school's day), across their classes (or one, with ?class_id=).
     app.get(
       '/api/v1/review/',
       {
@@ -33,11 +33,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: reviewTodaySchema },
         },
       },
-      async (request) =>
-        service.reviewToday(deps, requireActor(request), {
-          classId: request.query.class_id,
-          timeZone: request.query.tz,
-        }),
+      async (request) => service.reviewToday(deps, requireActor(request), { classId: request.query.class_id }),
     );
 
     // Check an answer to one of the student's due review questions in a class.

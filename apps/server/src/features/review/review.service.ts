@@ -2,7 +2,6 @@ import { answerSchemaByType, objectiveQuestionTypes, type QuestionType } from '@
 import { markObjective } from '@banksia/contracts/rules/answer-marking';
 import {
   calendarDaysBetween,
-  DEFAULT_REVIEW_TIME_ZONE,
   endOfDay,
   missRate,
   ratingForMark,
@@ -41,19 +40,25 @@ export async function syncCards(deps: AppDeps, scope: repo.SyncScope): Promise<v
 /**
  * The student's review for today (across their classes, or in one): their cards are brought up to date first, then
  * the set is the REVIEW_SET_SIZE cards due soonest by the end of today, each question without its answer key.
+ * "Today" is the school's day (ADR 048): the class's school's, or across classes that of the student's first school.
  */
 export async function reviewToday(
   deps: AppDeps,
   actor: Actor,
-  q: { classId?: number | undefined; timeZone?: string | undefined },
+  q: { classId?: number | undefined },
 ): Promise<ReviewToday> {
+  let classZone: string | null = null;
   if (q.classId !== undefined) {
     const access = await loadClassAccess(deps, actor, q.classId);
     if (access.studentProfileId === null) throw new AppError('forbidden', 'Only students of the class have a review.');
+    classZone = access.klass.time_zone;
   }
-  const timeZone = q.timeZone ?? DEFAULT_REVIEW_TIME_ZONE;
   const now = deps.clock.now();
-  await syncCards(deps, { userId: actor.userId, classId: q.classId });
+  const [studentZone] = await Promise.all([
+    classZone ?? repo.studentTimeZone(deps.db, actor.userId),
+    syncCards(deps, { userId: actor.userId, classId: q.classId }),
+  ]);
+  const timeZone = studentZone ?? deps.config.schoolTimeZone;
   const before = endOfDay(now, timeZone);
   const [{ cards, questions }, counts] = await Promise.all([
     repo.dueCards(deps.db, { userId: actor.userId, classId: q.classId, before, limit: REVIEW_SET_SIZE }),
@@ -102,7 +107,8 @@ export async function answerCard(
   const access = await loadClassAccess(deps, actor, key.classId);
   const profileId = access.studentProfileId;
   if (profileId === null) throw new AppError('not_found', 'No such review question.');
-  const timeZone = body.tz ?? DEFAULT_REVIEW_TIME_ZONE;
+  // The card is due by the end of the class's school's day (ADR 048).
+  const timeZone = access.klass.time_zone;
   const now = deps.clock.now();
   const cardKey = { classId: access.klass.id, profileId, questionId: key.questionId };
   // A card owed but not made yet (the review page was not opened since the exam) is made first.

@@ -25,8 +25,7 @@ import { useTestApp, type TestClient } from '../../../test/harness';
 // (with the fake clock), and the class's topics to revisit.
 
 const ctx = useTestApp();
-const START = '2026-03-02T00:00:00.000Z'; // 11:00 in Sydney; the tests read "today" in UTC.
-const UTC = '?tz=UTC';
+const START = '2026-03-02T00:00:00.000Z'; // 11:00 in Sydney; the tests' school is on UTC, so "today" is UTC's.
 
 const questions: QuestionInput[] = [
   { type: 'short_text', marks: 2, accepted_answers: ['photosynthesis'] },
@@ -60,7 +59,7 @@ async function examIn(course: { id: number }, topic: { node: { id: number } } | 
 }
 
 async function setup() {
-  const school = await createSchool(ctx.db);
+  const school = await createSchool(ctx.db, { timeZone: 'UTC' });
   const klass = await createClass(ctx.db, school);
   const course = { id: klass.courseId };
   const teacher = await createTeacher(ctx.db, school, [klass]);
@@ -110,14 +109,14 @@ async function sit(
   expect(submitted.statusCode, submitted.body).toBe(200);
 }
 
-async function today(c: TestClient, query = UTC) {
+async function today(c: TestClient, query = '') {
   const response = await c.get(`/api/v1/review/${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return reviewTodaySchema.parse(response.json());
 }
 
 async function answer(c: TestClient, url: string, body: object): Promise<ReviewAnswerResult> {
-  const response = await c.post(url, { tz: 'UTC', ...body });
+  const response = await c.post(url, body);
   expect(response.statusCode, response.body).toBe(200);
   return reviewAnswerResultSchema.parse(response.json());
 }
@@ -179,7 +178,7 @@ describe('cards from wrong answers', () => {
         updatedAt: new Date(),
       },
     ]);
-    const review = await today(s.amy, `${UTC}&class_id=${s.klass.id}`);
+    const review = await today(s.amy, `?class_id=${s.klass.id}`);
     expect(review.cards).toEqual([
       expect.objectContaining({ question_id: low.questions[0]!.id, source: 'low_rating', topic: 'Algebra' }),
     ]);
@@ -217,7 +216,7 @@ describe('answering a card', () => {
       expect(result.comes_back_in_days).toBe(result.scheduled_days);
       intervals.push(result.scheduled_days);
       // Not due again until its day: the same answer now is refused, and today's set is done.
-      expect((await amy.post(url, { tz: 'UTC', answer: { text: 'photosynthesis' } })).statusCode).toBe(409);
+      expect((await amy.post(url, { answer: { text: 'photosynthesis' } })).statusCode).toBe(409);
       const after = await today(amy);
       expect(after).toMatchObject({ cards: [], due_today: 0, done_today: 1, next_due: result.due });
       ctx.clock.set(result.due);
@@ -255,7 +254,7 @@ describe('answering a card', () => {
     expect(partly).toMatchObject({ correct: false, mark_status: 'partially_correct', rating: 2 });
   });
 
-  it('answers 400 naming the field for an empty or misshapen answer or an unknown time zone', async () => {
+  it('answers 400 naming the field for an empty or misshapen answer', async () => {
     const s = await setup();
     await sit(s, s.amy, s.exam, { 0: { text: 'respiration' } });
     const url = s.answerUrl(s.exam.q[0]!);
@@ -265,9 +264,6 @@ describe('answering a card', () => {
     const misshapen = await s.amy.post(url, { answer: { value: 3 } });
     expect(misshapen.statusCode).toBe(400);
     expect(misshapen.json().errors).toHaveProperty(['answer.text']);
-    const zone = await s.amy.get('/api/v1/review/?tz=Mars/Olympus');
-    expect(zone.statusCode).toBe(400);
-    expect(zone.json().errors).toHaveProperty('tz');
     // Nothing was recorded by the refused answers.
     expect(await ctx.db.select().from(reviewLogs).where(eq(reviewLogs.profileId, s.amyProfile.id))).toEqual([]);
   });

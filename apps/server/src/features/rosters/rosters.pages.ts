@@ -1,3 +1,4 @@
+import { localYear } from '@banksia/contracts/rules/class-expiry';
 import { idParam } from '@banksia/contracts/ids';
 import { rosterStepValues, type RosterStep } from '@banksia/contracts/rosters';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -51,7 +52,7 @@ export function rosterPages(deps: AppDeps): FastifyPluginAsyncZod {
       { config, schema: { hide: true, querystring: yearQuery } },
       async (req, reply) => {
         const actor = requireActor(req);
-        const year = req.query.year ?? deps.clock.now().getFullYear();
+        const year = req.query.year ?? localYear(deps.clock.now(), deps.config.schoolTimeZone);
         const { datasets } = await listDatasets(deps, actor, { calendar_year: year });
         return renderPage(req, reply, deps, 'enrolinator/list', {
           title: `Roster datasets of ${year}`,
@@ -62,8 +63,8 @@ export function rosterPages(deps: AppDeps): FastifyPluginAsyncZod {
             datasets: datasets.map((d) => ({
               ...d,
               href: `/enrolinator/datasets/${d.id}/?year=${year}`,
-              created: formatDate(d.created_at),
-              applied: d.applied_at ? formatDate(d.applied_at) : '',
+              created: formatDate(d.created_at, deps.config.schoolTimeZone),
+              applied: d.applied_at ? formatDate(d.applied_at, deps.config.schoolTimeZone) : '',
             })),
           },
         });
@@ -99,9 +100,9 @@ export function rosterPages(deps: AppDeps): FastifyPluginAsyncZod {
           page: {
             dataset: {
               ...dataset,
-              created: formatDate(dataset.created_at),
-              applied: dataset.applied_at ? formatDate(dataset.applied_at) : '',
-              rolledBack: dataset.rolled_back_at ? formatDate(dataset.rolled_back_at) : '',
+              created: formatDate(dataset.created_at, deps.config.schoolTimeZone),
+              applied: dataset.applied_at ? formatDate(dataset.applied_at, deps.config.schoolTimeZone) : '',
+              rolledBack: dataset.rolled_back_at ? formatDate(dataset.rolled_back_at, deps.config.schoolTimeZone) : '',
             },
             steps,
           },
@@ -111,7 +112,7 @@ export function rosterPages(deps: AppDeps): FastifyPluginAsyncZod {
   };
 }
 
-/** A date and time as Australian schools write them (the server's time zone). */
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+/** A date and time as Australian schools write them, in the configured SCHOOL_TIME_ZONE (ADR 048). */
+function formatDate(iso: string, timeZone: string): string {
+  return new Date(iso).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short', timeZone });
 }

@@ -18,7 +18,7 @@ export async function schoolsOfUser(db: Executor, userId: number) {
 
 export async function findSchool(db: Executor, schoolId: number) {
   const [row] = await db
-    .select({ id: schools.id, name: schools.name, slug: schools.slug })
+    .select({ id: schools.id, name: schools.name, slug: schools.slug, timeZone: schools.timeZone })
     .from(schools)
     .where(eq(schools.id, schoolId));
   return row ?? null;
@@ -66,7 +66,7 @@ export async function classesOfYear(db: Executor, schoolId: number, year: number
 
 export async function findSchoolBySlug(db: Executor, slug: string) {
   const [row] = await db
-    .select({ id: schools.id, name: schools.name, slug: schools.slug })
+    .select({ id: schools.id, name: schools.name, slug: schools.slug, timeZone: schools.timeZone })
     .from(schools)
     .where(eq(schools.slug, slug));
   return row ?? null;
@@ -294,6 +294,31 @@ export async function examScoresByClass(
     from cls
     order by lower(cls.title), cls.id`);
   return rows;
+}
+
+/**
+ * Whether PostgreSQL's own time zone database knows a zone: the SQL that reads a school's day (`at time zone`) uses
+ * it, and it may lag the runtime's ICU data by a release.
+ */
+export async function databaseKnowsZone(db: Executor, timeZone: string): Promise<boolean> {
+  const { rows } = await db.execute<{ known: boolean }>(
+    sql`select exists (select 1 from pg_timezone_names where name = ${timeZone}) as known`,
+  );
+  return rows[0]?.known ?? false;
+}
+
+/** Sets a school's IANA time zone, returning it before and after; null when there is no such school. */
+export async function setTimeZone(
+  db: Executor,
+  schoolId: number,
+  timeZone: string,
+): Promise<{ before: string; after: string } | null> {
+  const { rows } = await db.execute<{ before: string; after: string }>(sql`
+    update schools s set time_zone = ${timeZone}
+    from (select id, time_zone from schools where id = ${schoolId} for update) old
+    where s.id = old.id
+    returning old.time_zone as before, s.time_zone as after`);
+  return rows[0] ?? null;
 }
 
 /** Sets a school's email domains, returning them before and after; null when there is no such school. */

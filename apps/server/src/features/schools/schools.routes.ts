@@ -11,6 +11,8 @@ import {
   schoolEmailDomainsBody,
   schoolEmailDomainsParams,
   schoolEmailDomainsResponse,
+  schoolTimeZoneBody,
+  schoolTimeZoneResponse,
 } from '@banksia/contracts/staff-reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -110,6 +112,22 @@ export function schoolsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           request.body.email_domains,
           request.ip,
         ),
+    );
+
+    // Content staff set the school's time zone, whose days are the school's days (ADR 048), beside its domains.
+    app.put(
+      '/api/v1/schools/:schoolId/time-zone/',
+      {
+        config: { access: access.role('content_admin') },
+        schema: {
+          tags: ['schools'],
+          params: schoolIdParams,
+          body: schoolTimeZoneBody,
+          response: { 200: schoolTimeZoneResponse },
+        },
+      },
+      async (request) =>
+        service.setTimeZone(deps, requireActor(request), request.params.schoolId, request.body.time_zone, request.ip),
     );
   };
 }

@@ -1,3 +1,4 @@
+import { localYear } from '@banksia/contracts/rules/class-expiry';
 import type { z } from 'zod';
 import type { schoolClassesResponse } from '@banksia/contracts/courses';
 import type { SchoolDashboard, SchoolExam } from '@banksia/contracts/schools';
@@ -22,33 +23,35 @@ export async function schoolClasses(
   schoolId: number,
   year: number | undefined,
 ): Promise<z.infer<typeof schoolClassesResponse>> {
-  const school = await repo.findSchool(deps.db, schoolId);
-  if (!school) throw new AppError('not_found', 'No such school.');
+  const found = await repo.findSchool(deps.db, schoolId);
+  if (!found) throw new AppError('not_found', 'No such school.');
+  const { timeZone, ...school } = found;
   if (!hasRole(actor, ...STAFF) && !(await repo.teachesAtSchool(deps.db, actor.userId, school.id))) {
     throw new AppError('forbidden');
   }
   const years = await repo.classYears(deps.db, school.id);
-  // UTC year: the server's time zone is not the school's, and only matters for a school with no classes yet.
-  const chosen = year ?? years[0] ?? deps.clock.now().getUTCFullYear();
+  // The school's current year (ADR 048); only matters for a school with no classes yet.
+  const chosen = year ?? years[0] ?? localYear(deps.clock.now(), timeZone);
   const classes = await repo.classesOfYear(deps.db, school.id, chosen);
   return { school, years, classes };
 }
 
 /** Who sees a school's dashboard and exam pages: its teachers (and admins) and content or roster staff. */
 async function requireSchoolViewer(deps: AppDeps, actor: Actor, slug: string) {
-  const school = await repo.findSchoolBySlug(deps.db, slug);
-  if (!school) throw new AppError('not_found', 'No such school.');
+  const found = await repo.findSchoolBySlug(deps.db, slug);
+  if (!found) throw new AppError('not_found', 'No such school.');
+  const { timeZone, ...school } = found;
   const staff = hasRole(actor, 'content_admin', 'roster_admin');
   const teaches = await repo.teachesAtSchool(deps.db, actor.userId, school.id);
   if (!staff && !teaches) throw new AppError('forbidden');
   // School admins open every class of their school; teachers only the classes they teach.
   const opensAll = staff || (teaches && hasRole(actor, 'school_admin'));
-  return { school, opensAll };
+  return { school, timeZone, opensAll };
 }
 
-/** The year asked for, else the current calendar year (UTC: the server's time zone is not the school's). */
-function yearOrCurrent(deps: AppDeps, year: number | undefined): number {
-  return year ?? deps.clock.now().getUTCFullYear();
+/** The year asked for, else the school's current calendar year (in its time zone, ADR 048). */
+function yearOrCurrent(deps: AppDeps, timeZone: string, year: number | undefined): number {
+  return year ?? localYear(deps.clock.now(), timeZone);
 }
 
 /** /school/{schoolSlug}/: the school's classes of a year with their figures, and the exams of their courses. */
@@ -58,8 +61,8 @@ export async function schoolDashboard(
   slug: string,
   year: number | undefined,
 ): Promise<SchoolDashboard> {
-  const { school, opensAll } = await requireSchoolViewer(deps, actor, slug);
-  const chosen = yearOrCurrent(deps, year);
+  const { school, timeZone, opensAll } = await requireSchoolViewer(deps, actor, slug);
+  const chosen = yearOrCurrent(deps, timeZone, year);
   const q = { schoolId: school.id, year: chosen, userId: actor.userId };
   const [years, classes, exams] = await Promise.all([
     repo.classYears(deps.db, school.id),
@@ -99,10 +102,10 @@ export async function schoolExam(
   examId: number,
   year: number | undefined,
 ): Promise<SchoolExam> {
-  const { school, opensAll } = await requireSchoolViewer(deps, actor, slug);
+  const { school, timeZone, opensAll } = await requireSchoolViewer(deps, actor, slug);
   const exam = await repo.findExam(deps.db, examId);
   if (!exam || exam.kind !== 'exam') throw new AppError('not_found', 'No such exam.');
-  const chosen = yearOrCurrent(deps, year);
+  const chosen = yearOrCurrent(deps, timeZone, year);
   const marksTotal = Number(exam.marks_total);
   const [years, rows] = await Promise.all([
     repo.courseYears(deps.db, school.id, exam.course_id),
@@ -141,6 +144,39 @@ export async function schoolExam(
     classes,
     overall,
   };
+}
+
+/**
+ * Sets a school's IANA time zone (content staff; validated by the route's schema), whose days are the school's days
+ * (ADR 048); audited in the same transaction.
+ */
+export async function setTimeZone(
+  deps: AppDeps,
+  actor: Actor,
+  schoolId: number,
+  timeZone: string,
+  ip: string,
+): Promise<{ school_id: number; time_zone: string }> {
+  if (!(await repo.databaseKnowsZone(deps.db, timeZone))) {
+    throw new AppError('validation_failed', undefined, {
+      errors: { time_zone: ['The database does not know this time zone yet: choose a neighbouring one.'] },
+    });
+  }
+  return deps.db.transaction(async (tx) => {
+    const changed = await repo.setTimeZone(tx, schoolId, timeZone);
+    if (!changed) throw new AppError('not_found', 'No such school.');
+    await audit(tx, {
+      actorUserId: actor.userId,
+      schoolId,
+      action: 'set_school_time_zone',
+      entityType: 'school',
+      entityId: schoolId,
+      before: { time_zone: changed.before },
+      after: { time_zone: changed.after },
+      ip,
+    });
+    return { school_id: schoolId, time_zone: changed.after };
+  });
 }
 
 /**

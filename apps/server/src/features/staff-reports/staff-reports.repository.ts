@@ -8,6 +8,7 @@ export type ProfileEmailRow = {
   school_id: number;
   school_name: string;
   email_domains: string[];
+  time_zone: string;
   profile_id: number;
   user_id: number;
   kind: 'student' | 'teacher';
@@ -37,7 +38,7 @@ export async function profileEmails(db: Executor, year: number, schoolId?: numbe
             where t.profile_id = p.id and c.calendar_year = ${year})
         )
     )
-    select s.id as school_id, s.name as school_name, s.email_domains,
+    select s.id as school_id, s.name as school_name, s.email_domains, s.time_zone,
       p.id as profile_id, p.user_id, p.kind, u.first_name, u.last_name, u.email,
       case
         when btrim(u.email) = '' then 'missing'
@@ -63,6 +64,8 @@ export type TrialLeadRow = {
   teacher_emails: string[] | null;
   started_at: Date | string;
   expires_on: string | null;
+  /** The school's IANA time zone: the trial's dates are days there. */
+  time_zone: string;
   classes_made: number;
   students_active: number;
   lessons_opened: number;
@@ -107,7 +110,7 @@ export async function teacherTrialLeads(db: Executor, year: number): Promise<Tri
       join exam_sittings s on s.class_id = tc.class_id and s.status = 'submitted' and s.submitted_at >= t.created_at
     )
     select t.school_id, sc.name as school_name, t.id as class_id, t.title as class_title, t.course_title,
-      t.created_at as started_at, t.expiration_date::text as expires_on,
+      t.created_at as started_at, t.expiration_date::text as expires_on, sc.time_zone,
       (select array_agg(u.first_name || ' ' || u.last_name order by lower(u.last_name), lower(u.first_name))
         from trial_teachers tt join profiles p on p.id = tt.profile_id join users u on u.id = p.user_id
         where tt.trial_id = t.id) as teachers,

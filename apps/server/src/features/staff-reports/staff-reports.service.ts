@@ -4,13 +4,17 @@ import type {
   SchoolEmailReport,
   TeacherTrialLead,
 } from '@banksia/contracts/staff-reports';
+import { isClassExpired, localDate, localYear } from '@banksia/contracts/rules/class-expiry';
 import { toCsv, type CsvCell } from '@banksia/contracts/rules/csv';
 import type { AppDeps } from '../../platform/deps';
 import * as repo from './staff-reports.repository';
 
-/** The calendar year a report shows when none is asked for: the current one (UTC). */
+/**
+ * The calendar year a report across schools shows when none is asked for: the current one in the configured
+ * SCHOOL_TIME_ZONE (the schools' usual zone, ADR 048).
+ */
 export function reportYear(deps: AppDeps, year: number | undefined): number {
-  return year ?? deps.clock.now().getUTCFullYear();
+  return year ?? localYear(deps.clock.now(), deps.config.schoolTimeZone);
 }
 
 /**
@@ -32,6 +36,7 @@ export async function profilesWithoutSchoolEmail(
         school_id: r.school_id,
         school_name: r.school_name,
         email_domains: r.email_domains,
+        time_zone: r.time_zone,
         profiles_checked: 0,
         profiles: [],
       };
@@ -73,7 +78,7 @@ export function profilesWithoutSchoolEmailCsv(report: ProfilesWithoutSchoolEmail
 /** Teacher trials of the year by school, with how much each was used and whether it converted. */
 export async function salesLeads(deps: AppDeps, q: { year?: number }): Promise<SalesLeadReport> {
   const year = reportYear(deps, q.year);
-  const today = deps.clock.now().toISOString().slice(0, 10);
+  const now = deps.clock.now();
   const rows = await repo.teacherTrialLeads(deps.db, year);
   const schools = new Map<number, SalesLeadReport['schools'][number]>();
   for (const r of rows) {
@@ -88,9 +93,10 @@ export async function salesLeads(deps: AppDeps, q: { year?: number }): Promise<S
       course_title: r.course_title,
       teachers: r.teachers ?? [],
       teacher_emails: r.teacher_emails ?? [],
-      started_on: new Date(r.started_at).toISOString().slice(0, 10),
+      // The school's days (ADR 048): the date the trial began there, and whether its last day there has passed.
+      started_on: localDate(new Date(r.started_at), r.time_zone),
       expires_on: r.expires_on,
-      expired: r.expires_on !== null && r.expires_on < today,
+      expired: isClassExpired(r.expires_on, now, r.time_zone),
       classes_made: r.classes_made,
       students_active: r.students_active,
       lessons_opened: r.lessons_opened,

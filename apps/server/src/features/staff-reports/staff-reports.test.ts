@@ -130,6 +130,45 @@ describe('profiles without an email at the school domain', () => {
     expect((await client.put('/api/v1/schools/999999/email-domains/', { email_domains: [] })).statusCode).toBe(404);
   });
 
+  it('lets content staff set a school time zone: an IANA zone, audited, shown with the report', async () => {
+    const school = await createSchool(ctx.db, { timeZone: 'Australia/Sydney' });
+    await createStudent(ctx.db, school, [await createClass(ctx.db, school, { calendarYear: 2026 })]);
+    const { staff, client } = await staffClient();
+    const url = `/api/v1/schools/${school.id}/time-zone/`;
+
+    for (const time_zone of ['Mars/Olympus', '', 'Australia/Perth; drop table schools', 'x'.repeat(65)]) {
+      const bad = await client.put(url, { time_zone });
+      expect(bad.statusCode, time_zone).toBe(400);
+      expect(bad.json().errors).toHaveProperty('time_zone');
+    }
+    const missing = await client.put(url, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toHaveProperty('time_zone');
+    // Nothing was written by the refused requests.
+    const [unchanged] = await ctx.db.select().from(schools).where(eq(schools.id, school.id));
+    expect(unchanged!.timeZone).toBe('Australia/Sydney');
+
+    const ok = await client.put(url, { time_zone: 'Australia/Perth' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ school_id: school.id, time_zone: 'Australia/Perth' });
+    const [row] = await ctx.db.select().from(schools).where(eq(schools.id, school.id));
+    expect(row!.timeZone).toBe('Australia/Perth');
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'set_school_time_zone'), eq(auditLog.entityId, String(school.id))));
+    expect(entry).toMatchObject({
+      actorUserId: staff.id,
+      schoolId: school.id,
+      before: { time_zone: 'Australia/Sydney' },
+      after: { time_zone: 'Australia/Perth' },
+    });
+    const report = await client.get(`${REPORT}?year=2026&school_id=${school.id}`);
+    expect(report.json().schools[0]).toMatchObject({ school_id: school.id, time_zone: 'Australia/Perth' });
+
+    expect((await client.put('/api/v1/schools/999999/time-zone/', { time_zone: 'UTC' })).statusCode).toBe(404);
+  });
+
   it('is for content staff only', async () => {
     const school = await createSchool(ctx.db);
     const klass = await createClass(ctx.db, school);
@@ -143,6 +182,7 @@ describe('profiles without an email at the school domain', () => {
       expect((await client.put(`/api/v1/schools/${school.id}/email-domains/`, { email_domains: [] })).statusCode).toBe(
         403,
       );
+      expect((await client.put(`/api/v1/schools/${school.id}/time-zone/`, { time_zone: 'UTC' })).statusCode).toBe(403);
     }
   });
 });

@@ -76,6 +76,7 @@ export function presentSummary(
     class_title: task.class_title,
     title: task.title,
     due_at: task.due_at.toISOString(),
+    time_zone: task.time_zone,
     overdue: viewer === 'student' ? pastDue && itemsDone < items.length : pastDue,
     created_at: task.created_at.toISOString(),
     viewer,

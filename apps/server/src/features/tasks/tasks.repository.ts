@@ -43,10 +43,13 @@ export interface TaskRow {
   due_at: Date;
   created_at: Date;
   roster: number;
+  /** The school's IANA time zone. */
+  time_zone: string;
 }
 
+/** A task's columns, over `t` (tasks), `c` (its class) and `s` (its school). */
 const taskColumns = sql`t.id, t.school_id, t.class_id, c.title as class_title, c.course_id, t.title, t.instructions,
-  t.due_at, t.created_at,
+  t.due_at, t.created_at, s.time_zone,
   (select count(*)::int from enrolments e
    where e.class_id = t.class_id and e.school_id = t.school_id and e.access_status >= 25) as roster`;
 
@@ -61,6 +64,7 @@ function toTask(row: Record<string, unknown>): TaskRow {
 export async function findTask(db: Executor, taskId: number): Promise<TaskRow | null> {
   const { rows } = await db.execute(sql`
     select ${taskColumns} from tasks t join school_classes c on c.id = t.class_id and c.school_id = t.school_id
+      join schools s on s.id = t.school_id
     where t.id = ${taskId}`);
   return rows[0] ? toTask(rows[0]) : null;
 }
@@ -81,6 +85,7 @@ export async function tasksForUser(
        where e.class_id = t.class_id and e.school_id = t.school_id and p.user_id = ${q.userId}
          and e.access_status >= 25 order by e.profile_id limit 1) as student_profile_id
     from tasks t join school_classes c on c.id = t.class_id and c.school_id = t.school_id
+      join schools s on s.id = t.school_id
     where ${
       q.classId !== undefined
         ? sql`t.class_id = ${q.classId}`

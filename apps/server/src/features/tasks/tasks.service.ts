@@ -261,6 +261,7 @@ export async function taskOptions(deps: AppDeps, actor: Actor, classId: number):
     class_id: klass.id,
     class_title: klass.title,
     course_id: klass.course_id,
+    time_zone: klass.time_zone,
     lessons: options.lessons,
     question_sets: examsOf('question_set'),
     exams: examsOf('exam'),

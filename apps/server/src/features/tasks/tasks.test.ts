@@ -30,7 +30,7 @@ const put = (c: TestClient, url: string, payload: unknown) =>
   c.request({ method: 'PUT', url, payload: payload as object });
 
 async function setup() {
-  const school = await createSchool(ctx.db);
+  const school = await createSchool(ctx.db, { timeZone: 'Australia/Perth' });
   const klass = await createClass(ctx.db, school);
   const course = { id: klass.courseId };
   const teacher = await createTeacher(ctx.db, school, [klass]);
@@ -131,7 +131,13 @@ describe('tasks', () => {
       ['exam', 'Fractions test'],
       ['activity', 'Explain fractions'],
     ]);
-    expect(task).toMatchObject({ viewer: 'teacher', roster: 2, students_done: 0, overdue: false });
+    expect(task).toMatchObject({
+      viewer: 'teacher',
+      roster: 2,
+      students_done: 0,
+      overdue: false,
+      time_zone: 'Australia/Perth',
+    });
     expect(task.students.map((st) => st.first_name).sort()).toEqual(['Amy', 'Bob']);
 
     const teacherList = taskListSchema.parse((await s.teacher.get('/api/v1/tasks/')).json());
@@ -139,7 +145,13 @@ describe('tasks', () => {
 
     const amyList = taskListSchema.parse((await s.amy.get('/api/v1/tasks/')).json());
     expect(amyList.tasks).toHaveLength(1);
-    expect(amyList.tasks[0]).toMatchObject({ viewer: 'student', items_done: 0, items_left: 3, students_done: null });
+    expect(amyList.tasks[0]).toMatchObject({
+      viewer: 'student',
+      items_done: 0,
+      items_left: 3,
+      students_done: null,
+      time_zone: 'Australia/Perth',
+    });
     expect(amyList.tasks[0]!.items.every((i) => i.done === false && i.done_count === null)).toBe(true);
   });
 
@@ -317,6 +329,8 @@ describe('tasks', () => {
     const response = await s.teacher.get(`/api/v1/classes/${s.klass.id}/task-options/`);
     expect(response.statusCode).toBe(200);
     const options = taskOptionsSchema.parse(response.json());
+    // The school's zone, in which the form's due date and time are meant (ADR 048).
+    expect(options.time_zone).toBe('Australia/Perth');
     expect(options.lessons.map((l) => l.title)).toEqual(['Fractions']);
     expect(options.exams.map((e) => e.title)).toEqual(['Fractions test']);
     expect(options.question_sets.map((e) => e.title)).toEqual(['QS']);

@@ -23,6 +23,8 @@ export type TrialClassRow = {
   calendar_year: number;
   expiration_date: string | null;
   activation_code: string | null;
+  /** The school's IANA time zone (its classes' days). */
+  time_zone: string;
   created_at: string | Date;
   teachers: { user_id: number; name: string; email: string }[];
   student_count: number;
@@ -33,7 +35,7 @@ export type TrialClassRow = {
 export async function listTrialClasses(db: Executor, filter: { classType?: 'TT' | 'ST'; classId?: number }) {
   const { rows } = await db.execute<TrialClassRow>(sql`
     select c.id, c.title, c.class_type, c.school_id, s.name as school_name, c.course_id, co.title as course_title,
-      c.calendar_year, c.expiration_date::text as expiration_date, c.activation_code, c.created_at,
+      c.calendar_year, c.expiration_date::text as expiration_date, c.activation_code, s.time_zone, c.created_at,
       coalesce((select json_agg(json_build_object('user_id', u.id, 'name', trim(u.first_name || ' ' || u.last_name),
                                                   'email', u.email) order by u.last_name, u.first_name)
                 from class_teachers ct join profiles p on p.id = ct.profile_id join users u on u.id = p.user_id
@@ -56,7 +58,10 @@ export async function listTrialClasses(db: Executor, filter: { classType?: 'TT' 
 }
 
 export async function findSchool(db: Executor, id: number) {
-  const [row] = await db.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, id));
+  const [row] = await db
+    .select({ id: schools.id, name: schools.name, timeZone: schools.timeZone })
+    .from(schools)
+    .where(eq(schools.id, id));
   return row ?? null;
 }
 
@@ -140,8 +145,10 @@ export async function lockClass(db: Executor, classId: number) {
     class_type: 'N' | 'C' | 'TT' | 'ST';
     calendar_year: number;
     expiration_date: string | null;
-  }>(sql`select id, school_id, title, class_type, calendar_year, expiration_date::text as expiration_date
-         from school_classes where id = ${classId} for update`);
+    time_zone: string;
+  }>(sql`select c.id, c.school_id, c.title, c.class_type, c.calendar_year, c.expiration_date::text as expiration_date,
+           s.time_zone
+         from school_classes c join schools s on s.id = c.school_id where c.id = ${classId} for update of c`);
   return rows[0] ?? null;
 }
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { expiryEffect, localDate } from '@banksia/contracts/rules/class-expiry';
+import { expiryEffect, localDate, localYear } from '@banksia/contracts/rules/class-expiry';
 import type {
   CreateStudentTrialBody,
   CreateTrialAccountsBody,
@@ -51,7 +51,7 @@ function present(deps: AppDeps, row: repo.TrialClassRow): TrialClass {
     course_title: row.course_title,
     calendar_year: row.calendar_year,
     expiration_date: row.expiration_date,
-    expired: expiryEffect(row.class_type, row.expiration_date, deps.clock.now()) === 'read_only',
+    expired: expiryEffect(row.class_type, row.expiration_date, deps.clock.now(), row.time_zone) === 'read_only',
     activation_link: link ? `${deps.config.publicUrl}${link}` : null,
     teachers: row.teachers,
     student_count: row.student_count,
@@ -71,8 +71,9 @@ async function getTrial(deps: AppDeps, classId: number): Promise<TrialClass> {
   return present(deps, row);
 }
 
-function checkExpiry(deps: AppDeps, date: string) {
-  if (date < localDate(deps.clock.now())) {
+/** An expiration date must be today or later, today being the school's (ADR 048). */
+function checkExpiry(deps: AppDeps, date: string, timeZone: string) {
+  if (date < localDate(deps.clock.now(), timeZone)) {
     throw new AppError('validation_failed', 'The expiry date has passed.', {
       errors: { expiration_date: ['Choose a date from today on.'] },
     });
@@ -94,8 +95,8 @@ async function schoolAndCourse(deps: AppDeps, schoolId: number, courseId: number
  * trial's welcome email; all in one transaction.
  */
 export async function setupTeacherTrial(deps: AppDeps, actorId: number, body: SetupTeacherTrialBody, ip: string) {
-  checkExpiry(deps, body.expiration_date);
   const { school, course } = await schoolAndCourse(deps, body.school_id, body.course_id);
+  checkExpiry(deps, body.expiration_date, school.timeZone);
   const existing = await repo.findUserByEmail(deps.db, body.email!);
   if (!existing && (!body.first_name || !body.last_name)) {
     throw new AppError('validation_failed', 'Enter the new teacher’s name.', {
@@ -125,7 +126,7 @@ export async function setupTeacherTrial(deps: AppDeps, actorId: number, body: Se
       courseId: course.id,
       title: body.title ?? `${course.title} (trial)`,
       classType: 'TT',
-      calendarYear: Number(localDate(deps.clock.now()).slice(0, 4)),
+      calendarYear: localYear(deps.clock.now(), school.timeZone),
       expirationDate: body.expiration_date,
       activationCode: code,
       createdAt: deps.clock.now(),
@@ -164,15 +165,15 @@ export async function setupTeacherTrial(deps: AppDeps, actorId: number, body: Se
 
 /** A student trial (ST) class on a course at a school, with an activation code. */
 export async function createStudentTrial(deps: AppDeps, actorId: number, body: CreateStudentTrialBody, ip: string) {
-  checkExpiry(deps, body.expiration_date);
   const { school, course } = await schoolAndCourse(deps, body.school_id, body.course_id);
+  checkExpiry(deps, body.expiration_date, school.timeZone);
   const classId = await deps.db.transaction(async (tx) => {
     const id = await repo.insertClass(tx, {
       schoolId: school.id,
       courseId: course.id,
       title: body.title,
       classType: 'ST',
-      calendarYear: Number(localDate(deps.clock.now()).slice(0, 4)),
+      calendarYear: localYear(deps.clock.now(), school.timeZone),
       expirationDate: body.expiration_date,
       activationCode: newActivationCode(),
       createdAt: deps.clock.now(),
@@ -266,13 +267,13 @@ export async function createTrialAccounts(
 
 /** Moves a trial's expiration date (a read-only expired trial opens again). */
 export async function extendTrial(deps: AppDeps, actorId: number, classId: number, date: string, ip: string) {
-  checkExpiry(deps, date);
   await deps.db.transaction(async (tx) => {
     const klass = await repo.lockClass(tx, classId);
     if (!klass) throw new AppError('not_found', 'No such class.');
     if (klass.class_type !== 'TT' && klass.class_type !== 'ST') {
       throw new AppError('conflict', 'This class is not a trial.');
     }
+    checkExpiry(deps, date, klass.time_zone);
     await repo.updateClass(tx, classId, { expirationDate: date });
     await audit(tx, {
       actorUserId: actorId,

@@ -67,6 +67,10 @@ function doneStep(step: WelcomeStopStep): SQL {
   }
 }
 
+/** `now` less `days` days on the clock of the school `s` (joined by the caller), as SQL: a timestamptz. */
+const daysBefore = (now: Date, days: number) =>
+  sql`((${now.toISOString()}::timestamptz at time zone s.time_zone) - make_interval(days => ${days}::int)) at time zone s.time_zone`;
+
 export type Candidate = {
   user_id: number;
   email: string;
@@ -79,14 +83,15 @@ export type Candidate = {
 };
 
 /**
- * The people a step is due for at `now`: of its role in a class of its class type, whose membership started between
- * `dueFrom` and `dueTo` ago (days_after, and the catch-up window), active, with an email address, not yet sent this
- * step, and not done its stop step. A person in several such classes counts once (their earliest).
+ * The people a step is due for at `now`: of its role in a class of its class type, whose membership started at least
+ * `daysAfter` days ago and less than `daysAfter + catchUpDays` ago, counted in days of the school's clock (its time
+ * zone, ADR 048: a day across a daylight-saving change is 23 or 25 hours), active, with an email address, not yet
+ * sent this step, and not done its stop step. A person in several such classes counts once (their earliest).
  */
 export async function dueCandidates(
   db: Executor,
   step: StepRow,
-  window: { startedBy: Date; startedAfter: Date },
+  window: { now: Date; daysAfter: number; catchUpDays: number },
 ): Promise<Candidate[]> {
   const member =
     step.role === 'teacher'
@@ -102,8 +107,8 @@ export async function dueCandidates(
     join courses co on co.id = c.course_id
     join schools s on s.id = c.school_id
     where c.class_type = ${step.classType}
-      and m.started_at <= ${window.startedBy.toISOString()}::timestamptz
-      and m.started_at > ${window.startedAfter.toISOString()}::timestamptz
+      and m.started_at <= ${daysBefore(window.now, window.daysAfter)}
+      and m.started_at > ${daysBefore(window.now, window.daysAfter + window.catchUpDays)}
       and u.is_active and position('@' in u.email) > 0
       and not exists (select 1 from welcome_email_sends w where w.step_id = ${step.id} and w.user_id = u.id)
       ${step.stopWhen ? sql`and not ${doneStep(step.stopWhen)}` : sql``}

@@ -16,8 +16,6 @@ import type { Actor } from '../../platform/session';
 import { renderWelcomeEmail, type WelcomeValues } from './welcome-emails.render';
 import * as repo from './welcome-emails.repository';
 
-const DAY_MS = 86_400_000;
-
 function present(step: repo.StepRow, sentCount: number): WelcomeStep {
   return {
     id: step.id,
@@ -183,9 +181,8 @@ export async function runWelcomeJourney(deps: Pick<AppDeps, 'db' | 'clock' | 'jo
   const now = deps.clock.now();
   let sent = 0;
   for (const step of await repo.activeSteps(deps.db)) {
-    const startedBy = new Date(now.getTime() - step.daysAfter * DAY_MS);
-    const startedAfter = new Date(startedBy.getTime() - WELCOME_CATCH_UP_DAYS * DAY_MS);
-    for (const person of await repo.dueCandidates(deps.db, step, { startedBy, startedAfter })) {
+    const window = { now, daysAfter: step.daysAfter, catchUpDays: WELCOME_CATCH_UP_DAYS };
+    for (const person of await repo.dueCandidates(deps.db, step, window)) {
       const queued = await deps.db.transaction(async (tx) => {
         const sendId = await repo.claimSend(tx, {
           stepId: step.id,

@@ -153,6 +153,45 @@ describe('welcome emails: the journey', () => {
     expect(listed.results.find((s) => s.id === second.id)!.sent_count).toBe(1);
   });
 
+  it("counts days on the school's clock: a day across the end of daylight saving is 25 hours", async () => {
+    // Saturday 4 April 2026, 10:00 in Sydney and 08:00 in Perth; Sydney's clocks go back an hour that night.
+    ctx.clock.set('2026-04-03T23:00:00.000Z');
+    const start = ctx.clock.now();
+    const { client } = await staff();
+    const created = await client.post(`${BASE}/`, step({ class_type: 'N', days_after: 1, subject: 'Day one tips' }));
+    expect(created.statusCode).toBe(201);
+    const people: string[] = [];
+    for (const timeZone of ['Australia/Sydney', 'Australia/Perth']) {
+      const school = await createSchool(ctx.db, { timeZone });
+      const klass = await createClass(ctx.db, school, { classType: 'N' });
+      const teacher = await createTeacher(ctx.db, school, [klass], {
+        email: `dst-${timeZone.slice(10).toLowerCase()}@x.test`,
+      });
+      await ctx.db.update(classTeachers).set({ createdAt: start }).where(eq(classTeachers.classId, klass.id));
+      people.push(teacher.user.email);
+    }
+    const sentTo = async () =>
+      (
+        await ctx.db
+          .select({ to: emailOutbox.to })
+          .from(emailOutbox)
+          .where(and(inArray(emailOutbox.to, people), eq(emailOutbox.subject, 'Day one tips')))
+      ).map((r) => r.to);
+
+    // 24 hours later: 09:00 Sunday in Sydney (not yet the same time a day on), 08:00 in Perth (a day on).
+    ctx.clock.set(new Date(start.getTime() + DAY));
+    await runWelcomeJourney(ctx.deps);
+    expect(await sentTo()).toEqual(['dst-perth@x.test']);
+    // 25 hours later: 10:00 Sunday in Sydney.
+    ctx.clock.set(new Date(start.getTime() + DAY + 3_600_000));
+    await runWelcomeJourney(ctx.deps);
+    expect((await sentTo()).sort()).toEqual(['dst-perth@x.test', 'dst-sydney@x.test']);
+    const url = `${BASE}/${welcomeStepSchema.parse(created.json()).id}/`;
+    // Signed in afresh (the clock moved on a day); the step goes, so the later journeys do not send it.
+    const { client: later } = await staff();
+    expect((await later.request({ method: 'DELETE', url })).statusCode).toBe(204);
+  });
+
   it('leaves out inactive steps, deactivated people and anonymous trial accounts', async () => {
     ctx.clock.set('2026-07-01T02:00:00.000Z');
     const { client } = await staff();

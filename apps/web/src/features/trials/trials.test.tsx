@@ -34,11 +34,13 @@ const trial = (id: number, title: string, over: Record<string, unknown> = {}) =>
 
 describe('trial expiry default', () => {
   it.each([
-    ['2026-03-02T09:00:00Z', '2026-04-01'],
+    ['2026-03-02T09:00:00Z', 'Australia/Sydney', '2026-04-01'],
     // 01:30 on 1 June in Sydney is still 31 May in UTC: the date is counted from Sydney's day.
-    ['2026-05-31T15:30:00Z', '2026-07-01'],
-  ])('is 30 days from %s in the school time zone', (now, date) => {
-    expect(defaultTrialExpiry(new Date(now))).toBe(date);
+    ['2026-05-31T15:30:00Z', 'Australia/Sydney', '2026-07-01'],
+    // 23:30 on 31 May in Perth.
+    ['2026-05-31T15:30:00Z', 'Australia/Perth', '2026-06-30'],
+  ])('is 30 days from %s in the time zone %s', (now, zone, date) => {
+    expect(defaultTrialExpiry(new Date(now), zone)).toBe(date);
   });
 });
 

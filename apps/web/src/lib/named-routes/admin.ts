@@ -15,6 +15,7 @@ export const adminRoutes = {
   'api:report-sales-leads': '/api/v1/reports/sales-leads/',
   'api:report-sales-leads-csv': '/api/v1/reports/sales-leads/csv/',
   'api:school-email-domains': '/api/v1/schools/{schoolId}/email-domains/',
+  'api:school-time-zone': '/api/v1/schools/{schoolId}/time-zone/',
   'api:user-sign-ins': '/api/v1/users/{userId}/sign-ins/',
   'content-admin-setup-teacher-trial': '/content/admin/setup-teacher-trial/',
   'content-admin-anon-trial-classes': '/content/admin/anon-trial-classes/',

@@ -2,6 +2,7 @@ import type {
   profilesWithoutSchoolEmailResponse,
   salesLeadResponse,
   schoolEmailDomainsResponse,
+  schoolTimeZoneResponse,
   ProfilesWithoutSchoolEmailReport,
   SalesLeadReport,
 } from '@banksia/contracts/staff-reports';
@@ -66,6 +67,20 @@ export function salesLeadReportQuery(year: number) {
 
 export function useSalesLeadReport(year: number) {
   return useQuery(salesLeadReportQuery(year));
+}
+
+/** Sets a school's time zone (PUT api:school-time-zone), then reloads the report. */
+export function useSetSchoolTimeZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ schoolId, timeZone }: { schoolId: number; timeZone: string }) =>
+      unwrap(
+        await putJson<Answer<typeof schoolTimeZoneResponse>>(urlFor('api:school-time-zone', { schoolId }), {
+          time_zone: timeZone,
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...reportKey, 'email-domains'] }),
+  });
 }
 
 /** Sets a school's email domains (PUT api:school-email-domains), then reloads the report. */

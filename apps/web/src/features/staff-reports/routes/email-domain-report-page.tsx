@@ -7,6 +7,7 @@ import { SchoolSelector } from '../../../components/school-selector';
 import { urlFor } from '../../../lib/named-routes';
 import { csvUrl, useEmailDomainReport } from '../api/reports';
 import { EmailDomainsEditor } from '../components/email-domains-editor';
+import { SchoolTimeZoneEditor } from '../components/school-time-zone-editor';
 import { CsvDownloadButton, ReportYearSelect, useReportYear } from '../components/report-filters';
 
 const PROBLEM = {
@@ -16,8 +17,8 @@ const PROBLEM = {
 
 /**
  * /content/admin/profiles-without-email-at-domain-report/: per school, the students and teachers in a class of the
- * year whose email is missing or not at one of the school's domains, with the school's domains editable in place and
- * the same rows as a CSV download. Filters live in the URL (`?year=&school=`).
+ * year whose email is missing or not at one of the school's domains, with the school's domains and time zone editable
+ * in place and the same rows as a CSV download. Filters live in the URL (`?year=&school=`).
  */
 export function EmailDomainReportRoute() {
   useDocumentTitle('Profiles without a school email · Banksia');
@@ -89,6 +90,7 @@ function SchoolSection({ school }: { school: SchoolEmailReport }) {
           schoolName={school.school_name}
           domains={school.email_domains}
         />
+        <SchoolTimeZoneEditor schoolId={school.school_id} schoolName={school.school_name} timeZone={school.time_zone} />
         {listed > 0 && (
           <Table.ScrollContainer minWidth={640}>
             <Table striped verticalSpacing="xs">

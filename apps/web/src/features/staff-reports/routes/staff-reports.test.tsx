@@ -16,6 +16,7 @@ const emailReport = {
       school_id: 7,
       school_name: 'Wattle Creek College',
       email_domains: ['wattlecreek.vic.edu.au'],
+      time_zone: 'Australia/Sydney',
       profiles_checked: 12,
       profiles: [
         {
@@ -92,6 +93,44 @@ describe('profiles without a school email', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save domains' })).not.toBeInTheDocument());
     const puts = apiCalls(seen).filter((r) => r.method === 'PUT');
     expect(puts.at(-1)!.body).toEqual({ email_domains: ['wattlecreek.vic.edu.au', 'wattle.test'] });
+  });
+
+  it('saves a school’s time zone chosen from the list, and shows the server’s message naming the field', async () => {
+    let attempt = 0;
+    const seen = stubFetch({
+      ...session,
+      ...schools,
+      'GET /api/v1/reports/profiles-without-email-at-domain/?year=2026': { status: 200, body: emailReport },
+      'PUT /api/v1/schools/7/time-zone/': () =>
+        (attempt += 1) === 1
+          ? new Response(
+              JSON.stringify({
+                detail: 'Check the fields marked.',
+                code: 'invalid',
+                errors: { time_zone: ['Not a time zone the server knows.'] },
+              }),
+              { status: 400, headers: { 'Content-Type': 'application/json' } },
+            )
+          : new Response(JSON.stringify({ school_id: 7, time_zone: 'Australia/Perth' }), {
+              status: 200,
+              headers: { 'Content-Type': 'application/json' },
+            }),
+    });
+    const { user } = renderApp('/content/admin/profiles-without-email-at-domain-report/?year=2026');
+
+    expect(await screen.findByText('Australia/Sydney')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit the time zone of Wattle Creek College' }));
+    const select = screen.getByRole('combobox', { name: 'Time zone of Wattle Creek College' });
+    await user.clear(select);
+    await user.type(select, 'Perth');
+    await user.click(await screen.findByRole('option', { name: 'Australia/Perth' }));
+    await user.click(screen.getByRole('button', { name: 'Save time zone' }));
+    expect(await screen.findByText('Not a time zone the server knows.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save time zone' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save time zone' })).not.toBeInTheDocument());
+    const puts = apiCalls(seen).filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => r.body)).toEqual([{ time_zone: 'Australia/Perth' }, { time_zone: 'Australia/Perth' }]);
   });
 
   it('refuses a domain that is not one before sending it', async () => {

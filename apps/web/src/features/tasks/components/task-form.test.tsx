@@ -1,6 +1,5 @@
 import type { TaskDetail, TaskOptions } from '@banksia/contracts/tasks';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
@@ -19,6 +18,8 @@ const options: TaskOptions = {
   class_id: 5,
   class_title: '9MAT1',
   course_id: 3,
+  // A Perth school: the form's 3:30 pm is Perth's, whatever the browser's zone.
+  time_zone: 'Australia/Perth',
   lessons: [
     { id: 11, title: 'Adding fractions' },
     { id: 12, title: 'Ratios' },
@@ -35,6 +36,7 @@ const saved: TaskDetail = {
   class_title: '9MAT1',
   title: 'Fractions homework',
   due_at: '2026-03-28T04:30:00.000Z',
+  time_zone: 'Australia/Sydney',
   overdue: false,
   created_at: '2026-03-20T00:00:00.000Z',
   viewer: 'teacher',
@@ -91,7 +93,8 @@ describe('TaskForm', () => {
       class_id: 5,
       title: 'Fractions homework',
       instructions: '',
-      due_at: dayjs('2026-03-28T15:30').toISOString(),
+      // 15:30 on 28 March in Perth (UTC+8).
+      due_at: '2026-03-28T07:30:00.000Z',
       items: [
         { kind: 'exam', exam_id: 31 },
         { kind: 'lesson', lesson_id: 11 },

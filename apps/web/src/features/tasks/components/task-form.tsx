@@ -2,6 +2,7 @@ import type { TaskDetail, TaskItemInput, TaskItemKind, TaskOptions } from '@bank
 import { TASK_TITLE_MAX } from '@banksia/contracts/tasks';
 import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
+import { zonedInstant, zonedWallClock } from '@banksia/contracts/rules/review';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { DateField } from '../../../components/date-input';
@@ -9,6 +10,7 @@ import { fieldErrorsOf, type FieldErrors } from '../../../components/field-error
 import { FormFailureAlert } from '../../../components/form-failure-alert';
 import { LoadingState } from '../../../components/loading-state';
 import { RichTextEditor } from '../../../components/rich-text-editor';
+import { browserTimeZone } from '../../../lib/time-zones';
 import { useTaskOptions } from '../api/get-task-options';
 import { useSaveTask } from '../api/save-task';
 
@@ -72,12 +74,15 @@ export function TaskForm({ classes, task, initialClassId = null, onSaved, onCanc
     task?.class_id ?? initialClassId ?? (classes.length === 1 ? classes[0]!.id : null),
   );
   const [title, setTitle] = useState(task?.title ?? '');
-  const [dueDate, setDueDate] = useState<string | null>(task ? dayjs(task.due_at).format('YYYY-MM-DD') : null);
-  const [dueTime, setDueTime] = useState(task ? dayjs(task.due_at).format('HH:mm') : '15:00');
+  // The due date and time are the school's (its time zone, ADR 048), whatever the browser's zone.
+  const dueWall = task ? zonedWallClock(new Date(task.due_at), task.time_zone) : null;
+  const [dueDate, setDueDate] = useState<string | null>(dueWall?.date ?? null);
+  const [dueTime, setDueTime] = useState(dueWall?.time ?? '15:00');
   const [instructions, setInstructions] = useState(task?.instructions ?? '');
   const [selected, setSelected] = useState<ItemKey[]>(task ? task.items.map((item) => keyOf(item)) : []);
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const options = useTaskOptions(classId);
+  const timeZone = options.data?.time_zone ?? task?.time_zone ?? browserTimeZone();
   const save = useSaveTask(task?.id ?? null);
   const serverErrors = fieldErrorsOf(save.error);
   const itemErrors = Object.entries(serverErrors).filter(([field]) => field.startsWith('items.'));
@@ -88,8 +93,11 @@ export function TaskForm({ classes, task, initialClassId = null, onSaved, onCanc
     const problems: FieldErrors = {};
     if (classId === null) problems.class_id = 'Choose a class.';
     if (!title.trim()) problems.title = 'Give the task a title.';
-    const due = dueDate && /^\d{1,2}:\d{2}$/.test(dueTime) ? dayjs(`${dueDate}T${dueTime.padStart(5, '0')}`) : null;
-    if (!due || !due.isValid()) problems.due_at = 'Enter the date (dd/mm/yyyy) and time it is due.';
+    const due =
+      dueDate && dayjs(dueDate).isValid() && /^\d{1,2}:\d{2}$/.test(dueTime)
+        ? zonedInstant(dueDate, dueTime.padStart(5, '0'), timeZone)
+        : null;
+    if (!due || Number.isNaN(due.getTime())) problems.due_at = 'Enter the date (dd/mm/yyyy) and time it is due.';
     if (!selected.length) problems.items = 'Tick at least one thing for the class to do.';
     setLocalErrors(problems);
     if (Object.keys(problems).length || !due || classId === null) return;
@@ -144,6 +152,7 @@ export function TaskForm({ classes, task, initialClassId = null, onSaved, onCanc
           <DateField label="Due date" value={dueDate} onChange={setDueDate} required error={errors.due_at} />
           <TimeInput
             label="Time due"
+            description={timeZone === browserTimeZone() ? undefined : `School time (${timeZone})`}
             value={dueTime}
             onChange={(event) => setDueTime(event.currentTarget.value)}
             required

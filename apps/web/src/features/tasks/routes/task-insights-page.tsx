@@ -49,8 +49,8 @@ export function TaskInsightsPage({ taskId, above }: { taskId: number; above?: Re
       <div>
         <Title order={1}>Insights: {task.title}</Title>
         <Text c="dimmed" mt={4}>
-          {task.class_title} · Due {formatDue(task.due_at)} · {task.students_done ?? 0} of {task.roster} students have
-          done everything
+          {task.class_title} · Due {formatDue(task.due_at, task.time_zone)} · {task.students_done ?? 0} of {task.roster}{' '}
+          students have done everything
         </Text>
       </div>
       {task.roster === 0 && (

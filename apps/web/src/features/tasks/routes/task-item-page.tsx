@@ -26,7 +26,7 @@ export function TaskItemPage({ taskId, taskItemId, above }: { taskId: number; ta
       <div>
         <Title order={1}>{item.title}</Title>
         <Text c="dimmed" mt={4}>
-          {itemKindLabel(item)} in “{task.title}” · {task.class_title} · Due {formatDue(task.due_at)}
+          {itemKindLabel(item)} in “{task.title}” · {task.class_title} · Due {formatDue(task.due_at, task.time_zone)}
         </Text>
       </div>
       {task.viewer === 'student' ? (

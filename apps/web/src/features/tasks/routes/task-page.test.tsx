@@ -11,6 +11,7 @@ const base: TaskDetail = {
   class_title: '9MAT1',
   title: 'Fractions homework',
   due_at: '2026-03-28T04:30:00.000Z',
+  time_zone: 'Australia/Sydney',
   overdue: false,
   created_at: '2026-03-20T00:00:00.000Z',
   viewer: 'student',

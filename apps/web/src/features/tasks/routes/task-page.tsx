@@ -52,7 +52,7 @@ export function TaskPage({ taskId, teacherClasses, above }: TaskPageProps) {
         <Title order={1}>{t.title}</Title>
         <Group gap="xs" mt={4}>
           <Text c="dimmed">
-            {t.class_title} · Due {formatDue(t.due_at)}
+            {t.class_title} · Due {formatDue(t.due_at, t.time_zone)}
           </Text>
           {t.overdue && (
             <Badge color={t.viewer === 'student' ? 'red' : 'gray'}>

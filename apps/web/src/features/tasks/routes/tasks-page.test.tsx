@@ -27,6 +27,7 @@ function task(overrides: Partial<TaskSummary> & Pick<TaskSummary, 'id' | 'title'
     class_id: 5,
     class_title: '9MAT1',
     due_at: '2026-03-28T04:30:00.000Z',
+    time_zone: 'Australia/Sydney',
     overdue: false,
     created_at: '2026-03-20T00:00:00.000Z',
     viewer: 'student',

@@ -124,7 +124,7 @@ function TeacherTasks({ tasks, onSetTask }: { tasks: TaskSummary[]; onSetTask: (
                     {task.title}
                   </Anchor>
                   <Group gap="xs">
-                    <Text size="sm">Due {formatDue(task.due_at)}</Text>
+                    <Text size="sm">Due {formatDue(task.due_at, task.time_zone)}</Text>
                     {task.overdue && (
                       <Badge color="gray" variant="light">
                         Past due
@@ -189,7 +189,7 @@ export function StudentTasks({ tasks, withHeading = false }: { tasks: TaskSummar
               </Group>
             </Group>
             <Text size="sm" c={task.overdue ? 'red.8' : undefined} fw={task.overdue ? 600 : undefined}>
-              Due {formatDue(task.due_at)}
+              Due {formatDue(task.due_at, task.time_zone)}
             </Text>
             <Text size="sm">
               {countOf(task.items_done ?? 0, task.item_count, 'done')}

@@ -1,10 +1,16 @@
+import { displayDate } from '@banksia/contracts/rules/class-expiry';
+import { zonedWallClock } from '@banksia/contracts/rules/review';
 import type { TaskItem } from '@banksia/contracts/tasks';
-import dayjs from 'dayjs';
 import { urlFor } from '../../../lib/named-routes';
 
-/** A due date as the app shows dates (spec §2: dd/MM/yyyy), with the time. */
-export function formatDue(iso: string): string {
-  return dayjs(iso).format('DD/MM/YYYY [at] h:mm a');
+/**
+ * A due date as the app shows dates (spec §2: dd/MM/yyyy), with the time, on the school's clock (its time zone,
+ * ADR 048): "10/03/2026 at 3:00 pm".
+ */
+export function formatDue(iso: string, timeZone: string): string {
+  const { date, time } = zonedWallClock(new Date(iso), timeZone);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  return `${displayDate(date)} at ${((hour + 11) % 12) + 1}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'}`;
 }
 
 /** What an item is, for people: "Lesson", "Question set", "Reflective set", "Exam", "Activity". */

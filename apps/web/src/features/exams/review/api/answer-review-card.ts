@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
 import { postJson, type Answer } from '../../../../lib/request';
-import { browserTimeZone, reviewKeys } from './get-review-today';
+import { reviewKeys } from './get-review-today';
 
 export interface ReviewCardKey {
   classId: number;
@@ -13,13 +13,8 @@ export interface ReviewCardKey {
 
 /** Checks an answer to a due review question (POST api:review-answer): right or not, the solution, when it is back. */
 export async function answerReviewCard(key: ReviewCardKey, answer: ExamAnswer): Promise<ReviewAnswerResult> {
-  const tz = browserTimeZone();
   return unwrap(
-    await postJson<Answer<typeof reviewAnswerResultSchema>>(
-      urlFor('api:review-answer', { ...key }),
-      tz ? { answer, tz } : { answer },
-      {},
-    ),
+    await postJson<Answer<typeof reviewAnswerResultSchema>>(urlFor('api:review-answer', { ...key }), { answer }, {}),
   );
 }
 

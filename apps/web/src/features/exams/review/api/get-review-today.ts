@@ -4,23 +4,9 @@ import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
 import { getJson, type Answer } from '../../../../lib/request';
 
-/** The browser's time zone, so "today" is the student's day; undefined leaves the server's default. */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The student's review for today across their classes (GET api:review-today). */
-export async function getReviewToday(timeZone: string | undefined, signal?: AbortSignal): Promise<ReviewToday> {
-  const search = timeZone ? `?${new URLSearchParams({ tz: timeZone }).toString()}` : '';
-  return unwrap(
-    await getJson<Answer<typeof reviewTodaySchema>>(`${urlFor('api:review-today')}${search}`, {
-      signal,
-    }),
-  );
+/** The student's review for today (their school's day) across their classes (GET api:review-today). */
+export async function getReviewToday(signal?: AbortSignal): Promise<ReviewToday> {
+  return unwrap(await getJson<Answer<typeof reviewTodaySchema>>(urlFor('api:review-today'), { signal }));
 }
 
 export const reviewKeys = {
@@ -33,7 +19,7 @@ export const reviewKeys = {
 export function reviewTodayQueryOptions() {
   return queryOptions({
     queryKey: reviewKeys.today(),
-    queryFn: ({ signal }) => getReviewToday(browserTimeZone(), signal),
+    queryFn: ({ signal }) => getReviewToday(signal),
     // The page works through the set it was given; fetching again mid-set would only reshuffle it.
     staleTime: Infinity,
     refetchOnWindowFocus: false,

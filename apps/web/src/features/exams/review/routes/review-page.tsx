@@ -18,9 +18,9 @@ import { reviewKeys, useReviewToday } from '../api/get-review-today';
 
 const cardKey = (card: ReviewCard) => `${card.class_id}:${card.question_id}`;
 
-/** "Wednesday 11 March", in the browser's language and time zone. */
-export function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
+/** "Wednesday 11 March", in the browser's language, the day as the school counts it (its time zone, ADR 048). */
+export function formatDay(iso: string, timeZone: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long', timeZone });
 }
 
 /**
@@ -75,6 +75,7 @@ function ReviewSession({ today }: { today: ReviewToday }) {
       <ReviewQuestion
         key={cardKey(card)}
         card={card}
+        timeZone={today.time_zone}
         number={index + 1}
         last={last}
         onReviewed={() => setReviewed((n) => n + 1)}
@@ -115,12 +116,14 @@ function sourceText(card: ReviewCard): string {
 
 function ReviewQuestion({
   card,
+  timeZone,
   number,
   last,
   onReviewed,
   onNext,
 }: {
   card: ReviewCard;
+  timeZone: string;
   number: number;
   last: boolean;
   onReviewed: () => void;
@@ -183,7 +186,7 @@ function ReviewQuestion({
         {/* Announced when it appears, so a screen reader hears the result after pressing Check. */}
         <div aria-live="polite">
           {result && (
-            <CheckResult card={card} result={result}>
+            <CheckResult card={card} result={result} timeZone={timeZone}>
               <Group>
                 <Button rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => void onNext()}>
                   {last ? 'Finish' : 'Next question'}
@@ -200,10 +203,12 @@ function ReviewQuestion({
 function CheckResult({
   card,
   result,
+  timeZone,
   children,
 }: {
   card: ReviewCard;
   result: ReviewAnswerResult;
+  timeZone: string;
   children: ReactNode;
 }) {
   const headline = result.correct
@@ -221,7 +226,7 @@ function CheckResult({
       </Group>
       <Text fw={500}>
         {comesBackLabel(result.comes_back_in_days)}
-        {result.comes_back_in_days > 0 && ` (${formatDay(result.due)})`}.
+        {result.comes_back_in_days > 0 && ` (${formatDay(result.due, timeZone)})`}.
       </Text>
       <Title order={3} size="h5">
         Solution
@@ -266,7 +271,7 @@ function NothingDue({ today, reviewedNow }: { today: ReviewToday; reviewedNow: n
               {done > 0 ? 'All done for today' : 'Nothing due today'}
             </Title>
             {done > 0 && <Text>You reviewed {questionsLabel(done)} today. Well done.</Text>}
-            {today.next_due && <Text>Your next review is on {formatDay(today.next_due)}.</Text>}
+            {today.next_due && <Text>Your next review is on {formatDay(today.next_due, today.time_zone)}.</Text>}
           </Stack>
         )}
       </Paper>
@@ -314,7 +319,7 @@ function SetDone({
               </Group>
             </>
           ) : (
-            today.next_due && <Text>Your next review is on {formatDay(today.next_due)}.</Text>
+            today.next_due && <Text>Your next review is on {formatDay(today.next_due, today.time_zone)}.</Text>
           )}
         </Stack>
       </Paper>
