@@ -71,12 +71,9 @@ export const schoolEmailDomainsParams = z.object({ schoolId: idParam });
 export const schoolEmailDomainsResponse = z.object({ school_id: id, email_domains: z.array(z.string()) });
 
 /** An IANA time zone the runtime knows ("Australia/Perth"; ADR 048). */
-export const timeZoneValue = z
-  .string()
-  .max(64)
-  .refine(isValidTimeZone, {
-    message: 'Not a time zone the server knows: choose one from the list, e.g. Australia/Perth.',
-  });
+export const timeZoneValue = z.string().max(64).refine(isValidTimeZone, {
+  message: 'Not a time zone the server knows: choose one from the list, e.g. Australia/Perth.',
+});
 
 /** PUT /api/v1/schools/{schoolId}/time-zone/ (content staff): the school's time zone. */
 export const schoolTimeZoneBody = z.object({ time_zone: timeZoneValue });
