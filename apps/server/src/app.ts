@@ -62,7 +62,7 @@ import { errorBody, registerErrorHandler } from './platform/errors';
 import { POST_UPLOAD_URL, presignedPostRoutes } from './platform/presigned-post';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerMetrics } from './platform/metrics';
-import { registerSessions, SESSION_COOKIE } from './platform/session';
+import { registerSessions, sessionCookieName } from './platform/session';
 import { registerTextGuard } from './platform/text-guard';
 import { registerViews } from './platform/views';
 import { registerSignedMedia, SIGNED_MEDIA_PREFIX } from './platform/signed-media';
@@ -127,7 +127,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
       info: { title: 'Banksia API', version: '1', description: 'JSON API of the Banksia learning platform.' },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'banksia_session' },
+          session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(deps.config) },
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
         },
       },
@@ -155,7 +155,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
 
   registerMetrics(app, deps);
   registerSessions(app, deps);
-  registerCsrf(app, deps.secret);
+  registerCsrf(app, deps.secret, deps.config);
   registerTextGuard(app);
 
   // Answers within HEALTH_TIMEOUT_MS whatever the database does, so a load balancer can take a stuck server out.
@@ -216,7 +216,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
     registerSignedMedia(app, deps);
     await app.register(presignedPostRoutes(deps));
   }
-  await registerWebApp(app, deps.config.webDist, deps.config.renderDeadlineMs, app.log);
+  await registerWebApp(app, deps.config.webDist, deps.config.renderDeadlineMs, app.log, sessionCookieName(deps.config));
   return app;
 }
 
@@ -259,6 +259,7 @@ async function registerWebApp(
   webDist: string | undefined,
   renderDeadlineMs: number,
   log: FastifyBaseLogger,
+  sessionCookie: string,
 ) {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const serveWeb = !!(webDist && index && existsSync(index));
@@ -295,7 +296,7 @@ async function registerWebApp(
     }
     const cookie = request.headers.cookie;
     const pathname = request.url.split('?', 1)[0]!;
-    if (renderer && cookie && request.cookies[SESSION_COOKIE] && SERVER_RENDERED_PAGE.test(pathname)) {
+    if (renderer && cookie && request.cookies[sessionCookie] && SERVER_RENDERED_PAGE.test(pathname)) {
       const html = await renderer.render(request.url, cookie);
       if (html !== null) {
         // Someone's own page, with their data in it: never stored by a cache. Compressed here: the compression plugin
@@ -313,7 +314,7 @@ async function registerWebApp(
     // Every signed-in page starts by asking who is signed in; with a session cookie the browser is told to ask at
     // once, alongside the page's scripts, instead of after they have loaded and run (one round trip off every first
     // page). The app's own fetch of it (same URL, CORS mode, same-origin credentials) takes the preloaded answer.
-    if (request.cookies[SESSION_COOKIE]) void reply.header('link', ME_PRELOAD_LINK);
+    if (request.cookies[sessionCookie]) void reply.header('link', ME_PRELOAD_LINK);
     return reply.sendFile('index.html');
   });
 }

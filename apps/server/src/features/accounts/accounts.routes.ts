@@ -31,7 +31,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/csrf/',
       { config: { access: access.public }, schema: { tags: ['auth'], response: { 200: csrfResponse } } },
       async (request, reply) => {
-        const { token, isNew } = currentOrNewCsrfToken(deps.secret, request);
+        const { token, isNew } = currentOrNewCsrfToken(deps.secret, deps.config, request);
         if (isNew) setCsrfCookie(reply, deps.config, token);
         void reply.header('cache-control', 'no-store');
         return { csrf_token: token };
