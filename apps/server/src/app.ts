@@ -56,7 +56,7 @@ import { registerProbes } from './platform/probes';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerMetrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
-import { registerSessions, SESSION_COOKIE } from './platform/session';
+import { registerSessions, sessionCookieName } from './platform/session';
 import { registerTextGuard } from './platform/text-guard';
 import { registerViews } from './platform/views';
 import { registerSignedMedia, SIGNED_MEDIA_PREFIX } from './platform/signed-media';
@@ -113,7 +113,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(fastifyCookie);
   // Server-rendered pages (/secret/): eta templates under src/views/.
   await registerViews(app, deps.config);
-  await registerOpenApi(app);
+  await registerOpenApi(app, sessionCookieName(deps.config));
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -121,7 +121,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
 
   registerMetrics(app, deps);
   registerSessions(app, deps);
-  registerCsrf(app, deps.secret);
+  registerCsrf(app, deps.secret, deps.config);
   registerIdempotency(app, deps);
   registerTextGuard(app);
 
@@ -166,7 +166,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
     registerSignedMedia(app, deps);
     await app.register(presignedPostRoutes(deps));
   }
-  await registerWebApp(app, deps.config.webDist, deps.config.renderDeadlineMs, app.log);
+  await registerWebApp(app, deps.config.webDist, deps.config.renderDeadlineMs, app.log, sessionCookieName(deps.config));
   return app;
 }
 
@@ -209,6 +209,7 @@ async function registerWebApp(
   webDist: string | undefined,
   renderDeadlineMs: number,
   log: FastifyBaseLogger,
+  sessionCookie: string,
 ) {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const serveWeb = !!(webDist && index && existsSync(index));
@@ -253,7 +254,7 @@ async function registerWebApp(
     const cookie = request.headers.cookie;
     const pathname = request.url.split('?', 1)[0]!;
     const renderer = await rendererLoading;
-    if (renderer && cookie && request.cookies[SESSION_COOKIE] && SERVER_RENDERED_PAGE.test(pathname)) {
+    if (renderer && cookie && request.cookies[sessionCookie] && SERVER_RENDERED_PAGE.test(pathname)) {
       const html = await renderer.render(request.url, cookie);
       if (html !== null) {
         // Someone's own page, with their data in it: never stored by a cache. Compressed here: the compression plugin
@@ -273,7 +274,7 @@ async function registerWebApp(
     // Every signed-in page starts by asking who is signed in; with a session cookie the browser is told to ask at
     // once, alongside the page's scripts, instead of after they have loaded and run (one round trip off every first
     // page). The app's own fetch of it (same URL, CORS mode, same-origin credentials) takes the preloaded answer.
-    if (request.cookies[SESSION_COOKIE]) void reply.header('link', ME_PRELOAD_LINK);
+    if (request.cookies[sessionCookie]) void reply.header('link', ME_PRELOAD_LINK);
     return reply.sendFile('index.html');
   });
 }

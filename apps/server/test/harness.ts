@@ -53,7 +53,7 @@ function absorbCookies(jar: Record<string, string>, response: LightMyRequestResp
 }
 
 /**
- * Builds a client that sends the jar's cookies and copies csrftoken into X-CSRFToken. `defaults` go with every
+ * Builds a client that sends the jar's cookies and copies the CSRF cookie into X-CSRFToken. `defaults` go with every
  * request (e.g. `remoteAddress` for a client of its own address).
  */
 export function makeClient(
@@ -64,7 +64,9 @@ export function makeClient(
   const request = async (given: InjectOptions) => {
     const options = { ...defaults, ...given } as InjectOptions;
     const headers: Record<string, string> = { ...(options.headers as Record<string, string> | undefined) };
-    if (jar.csrftoken && !('x-csrftoken' in headers)) headers['x-csrftoken'] = jar.csrftoken;
+    // The CSRF cookie is __Host-csrftoken with secure cookies, csrftoken without.
+    const csrf = jar['__Host-csrftoken'] ?? jar.csrftoken;
+    if (csrf && !('x-csrftoken' in headers)) headers['x-csrftoken'] = csrf;
     const response = await app.inject({ ...options, headers, cookies: { ...jar, ...options.cookies } });
     absorbCookies(jar, response);
     return response;

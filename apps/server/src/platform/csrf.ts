@@ -4,7 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import { AppError } from './errors';
 
+/** The CSRF cookie's name over plain HTTP (development); behind HTTPS it is `__Host-` this (csrfCookieName). */
 export const CSRF_COOKIE = 'csrftoken';
+
+/** The CSRF cookie's name: `__Host-csrftoken` with secure cookies (as the session cookie: sessionCookieName). */
+export function csrfCookieName(config: Pick<Config, 'cookieSecure'>): string {
+  return config.cookieSecure ? `__Host-${CSRF_COOKIE}` : CSRF_COOKIE;
+}
 export const CSRF_HEADER = 'x-csrftoken';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 const ANONYMOUS_BINDING = 'anonymous';
@@ -34,7 +40,7 @@ export function isValidCsrfToken(secret: string, sessionHash: string | null, tok
 
 /** Sets the readable csrftoken cookie (the web app copies it into X-CSRFToken). */
 export function setCsrfCookie(reply: FastifyReply, config: Config, token: string): void {
-  void reply.setCookie(CSRF_COOKIE, token, {
+  void reply.setCookie(csrfCookieName(config), token, {
     httpOnly: false,
     sameSite: 'lax',
     secure: config.cookieSecure,
@@ -44,8 +50,12 @@ export function setCsrfCookie(reply: FastifyReply, config: Config, token: string
 }
 
 /** The current valid token of a request, or a new one. */
-export function currentOrNewCsrfToken(secret: string, request: FastifyRequest): { token: string; isNew: boolean } {
-  const existing = request.cookies[CSRF_COOKIE];
+export function currentOrNewCsrfToken(
+  secret: string,
+  config: Pick<Config, 'cookieSecure'>,
+  request: FastifyRequest,
+): { token: string; isNew: boolean } {
+  const existing = request.cookies[csrfCookieName(config)];
   if (existing && isValidCsrfToken(secret, request.sessionHash, existing)) return { token: existing, isNew: false };
   return { token: mintCsrfToken(secret, request.sessionHash), isNew: true };
 }
@@ -73,8 +83,8 @@ function sentToken(request: FastifyRequest, isApi: boolean): string | undefined 
   return typeof field === 'string' && field !== '' ? field : undefined;
 }
 
-function check(secret: string, request: FastifyRequest, isApi: boolean): void {
-  const cookie = request.cookies[CSRF_COOKIE];
+function check(secret: string, cookieName: string, request: FastifyRequest, isApi: boolean): void {
+  const cookie = request.cookies[cookieName];
   if (!cookie) throw new AppError('csrf_failed', CSRF_MESSAGES.cookieNotSet);
   const sent = sentToken(request, isApi);
   if (!sent) throw new AppError('csrf_failed', CSRF_MESSAGES.missing);
@@ -89,11 +99,12 @@ function check(secret: string, request: FastifyRequest, isApi: boolean): void {
  * API takes it in X-CSRFToken only; the server-rendered pages' forms may send it in the `_csrf` field instead.
  * Either way it must equal the csrftoken cookie and be bound to the session. Runs after the body is parsed.
  */
-export function registerCsrf(app: FastifyInstance, secret: string): void {
+export function registerCsrf(app: FastifyInstance, secret: string, config: Pick<Config, 'cookieSecure'>): void {
+  const cookieName = csrfCookieName(config);
   app.addHook('preValidation', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (!request.routeOptions.url) return; // unknown path: the not-found handler answers 404
     if (request.routeOptions.config.csrf === 'signed-policy') return;
-    check(secret, request, request.url.startsWith('/api/'));
+    check(secret, cookieName, request, request.url.startsWith('/api/'));
   });
 }

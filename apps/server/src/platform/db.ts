@@ -4,6 +4,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema/index';
 import { REQUEST_POOL_SIZE } from './config';
+import { DatabaseWatchdog } from './db-watchdog';
 import { MIGRATIONS_DIR } from './paths';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -43,22 +44,29 @@ export const DB_TIMEOUTS = {
   connectMs: 2_000,
   /** One statement, cancelled by the server (a runaway query); the slowest page's query takes well under a second. */
   statementMs: 5_000,
-  /** One statement, given up by the client: a server that does not answer at all (frozen, cut off). */
+  /**
+   * One statement, given up by the client: the last resort for a server that does not answer at all (frozen, cut
+   * off). The pool's watchdog (db-watchdog.ts) notices such a server well before, within 2 s.
+   */
   queryMs: 6_000,
   /** A transaction left open without work (a crashed request) releases its locks. */
   idleInTransactionMs: 30_000,
 };
 
 /**
- * Opens a connection pool to `url`. Every wait is bounded (DB_TIMEOUTS), so a database that stops answering makes
- * requests fail fast with 503 instead of hanging; `statementMs` may be raised, or lifted (null), for long work.
+ * Opens a connection pool to `url`. Every wait is bounded (DB_TIMEOUTS), and a watchdog closes the pool's
+ * connections within 2 s of the database no longer answering (WATCHDOG_MS), so requests fail fast with 503 instead of
+ * hanging; `statementMs` may be raised, or lifted (null), for long work.
  */
 export function openDatabase(
   url: string,
   max = REQUEST_POOL_SIZE,
   { statementMs = DB_TIMEOUTS.statementMs }: { statementMs?: number | null } = {},
 ): DatabaseHandle {
+  // Tells a database that does not answer from a slow one, and fails the waits on it within 2 s (db-watchdog.ts).
+  const watchdog = new DatabaseWatchdog({ connectionString: url });
   const pool = new pg.Pool({
+    Client: watchdog.clientClass(),
     connectionString: url,
     max,
     // Idle connections past WARM_CONNECTIONS close after 30 s; these stay open. A new connection costs a backend
@@ -80,8 +88,16 @@ export function openDatabase(
   });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => {});
+  watchdog.watch(pool);
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  return {
+    db,
+    pool,
+    close: () => {
+      watchdog.stop();
+      return pool.end();
+    },
+  };
 }
 
 /**

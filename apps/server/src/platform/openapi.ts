@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from './authz';
-import { SESSION_COOKIE } from './session';
 
 /**
  * The OpenAPI document (served at /api/docs/json, browsed at /api/docs), made from the route schemas. What every
@@ -240,8 +239,8 @@ function errorComponents() {
   };
 }
 
-/** Registers the document and its browser. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/** Registers the document and its browser; `sessionCookie` is the session cookie's name (ADR 047). */
+export async function registerOpenApi(app: FastifyInstance, sessionCookie: string): Promise<void> {
   const errors = errorComponents();
   await app.register(fastifySwagger, {
     openapi: {
@@ -254,7 +253,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           session: {
             type: 'apiKey',
             in: 'cookie',
-            name: SESSION_COOKIE,
+            name: sessionCookie,
             description: 'The session cookie set by POST /api/v1/auth/login/.',
           },
           csrf: {

@@ -7,7 +7,17 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database, Executor } from './db';
 
+/** The session cookie's name over plain HTTP (development); behind HTTPS it is `__Host-` this (sessionCookieName). */
 export const SESSION_COOKIE = 'banksia_session';
+
+/**
+ * The session cookie's name: with secure cookies `__Host-banksia_session`, which a browser keeps only when it is
+ * Secure, has Path=/ and no Domain, so no other host (a sibling subdomain) can set or shadow it (ASVS 3.3.1). Plain
+ * HTTP cannot hold a `__Host-` cookie, so development keeps the bare name.
+ */
+export function sessionCookieName(config: Pick<Config, 'cookieSecure'>): string {
+  return config.cookieSecure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
 /** A session's last-seen time is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -92,7 +102,7 @@ export async function revokeUserSessions(db: Executor, userId: number, keepHash?
 
 /** Sets the session cookie: HttpOnly, SameSite=Lax, Secure when configured. */
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
-  void reply.setCookie(SESSION_COOKIE, token, {
+  void reply.setCookie(sessionCookieName(config), token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: config.cookieSecure,
@@ -102,7 +112,12 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  void reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: config.cookieSecure, path: '/' });
+  void reply.clearCookie(sessionCookieName(config), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+    path: '/',
+  });
 }
 
 interface SessionRow extends Record<string, unknown> {
@@ -119,7 +134,7 @@ interface SessionRow extends Record<string, unknown> {
 async function loadActor(deps: SessionDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   request.actor = null;
   request.sessionHash = null;
-  const token = request.cookies[SESSION_COOKIE];
+  const token = request.cookies[sessionCookieName(deps.config)];
   if (!token) return;
   const hash = hashToken(token);
   const { rows } = await deps.db.execute<SessionRow>(sql`

@@ -62,7 +62,7 @@ export async function renderPage(
   },
   status = 200,
 ): Promise<FastifyReply> {
-  const { token, isNew } = currentOrNewCsrfToken(deps.secret, request);
+  const { token, isNew } = currentOrNewCsrfToken(deps.secret, deps.config, request);
   if (isNew) setCsrfCookie(reply, deps.config, token);
   const actor = request.actor;
   const data: PageContext & { page?: unknown } = {

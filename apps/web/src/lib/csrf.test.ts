@@ -21,6 +21,16 @@ describe('getCsrfToken', () => {
     document.cookie = 'csrftoken=abc; path=/';
     expect(getCsrfToken()).toBe('abc');
   });
+
+  it('reads the __Host-csrftoken cookie the server sets behind HTTPS, before a plain csrftoken', () => {
+    // jsdom's page is plain http://, where a browser keeps no __Host- cookie: the cookie string stands in for one.
+    const cookies = vi.spyOn(document, 'cookie', 'get');
+    cookies.mockReturnValue('__Host-csrftoken=secure');
+    expect(getCsrfToken()).toBe('secure');
+    cookies.mockReturnValue('csrftoken=stale; __Host-csrftoken=secure; theme=dark');
+    expect(getCsrfToken()).toBe('secure');
+    cookies.mockRestore();
+  });
 });
 
 describe('refreshCsrfToken', () => {

@@ -3,7 +3,8 @@ import { readCookie } from './cookies';
 import { isRecord } from './json-body';
 import { urlFor } from './named-routes';
 
-export const CSRF_COOKIE_NAME = 'csrftoken';
+/** The CSRF cookie behind HTTPS (the server's secure cookies: `__Host-`, ASVS 3.3.1), and over plain HTTP. */
+export const CSRF_COOKIE_NAMES = ['__Host-csrftoken', 'csrftoken'] as const;
 export const CSRF_HEADER_NAME = 'X-CSRFToken';
 
 /** Timing of the token fetch, kept in one place. */
@@ -17,9 +18,16 @@ export const csrfConfig = { ...CSRF_RETRY_DEFAULTS };
 const csrfMessages: readonly string[] = Object.values(CSRF_MESSAGES);
 let inFlight: Promise<string | null> | null = null;
 
-/** The CSRF token from the `csrftoken` cookie, or null when the cookie is absent. */
+/**
+ * The CSRF token from the `__Host-csrftoken` cookie (HTTPS), else the `csrftoken` cookie (plain HTTP), or null when
+ * neither is set. The `__Host-` one comes first: a plain one left from before, or set by a sibling host, never wins.
+ */
 export function getCsrfToken(): string | null {
-  return readCookie(CSRF_COOKIE_NAME);
+  for (const name of CSRF_COOKIE_NAMES) {
+    const token = readCookie(name);
+    if (token !== null) return token;
+  }
+  return null;
 }
 
 /** Fetches a fresh token (the server also sets the cookie); resolves null when every attempt fails. */

@@ -35,7 +35,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { summary: 'Get a CSRF token', tags: ['auth'], response: { 200: csrfResponse } },
       },
       async (request, reply) => {
-        const { token, isNew } = currentOrNewCsrfToken(deps.secret, request);
+        const { token, isNew } = currentOrNewCsrfToken(deps.secret, deps.config, request);
         if (isNew) setCsrfCookie(reply, deps.config, token);
         void reply.header('cache-control', 'no-store');
         return { csrf_token: token };

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, enrolments, profiles, sessions, userRoles, users } from '../../db/schema/index';
 import { createClass, createSchool, createStudent, createTeacher, createUser } from '../../../test/factories';
-import { makeClient, useTestApp } from '../../../test/harness';
+import { makeClient, TEST_SECRET, useTestApp } from '../../../test/harness';
+import { buildApp } from '../../app';
 import { ADDRESS_MAX_FAILURES, PAIR_FREE_FAILURES } from './login-throttle';
 
 const ctx = useTestApp();
@@ -52,6 +53,52 @@ describe('sign-in', () => {
     const me = await client.get('/api/v1/auth/me/');
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(user.id);
+  });
+
+  it('names the cookies __Host- with secure cookies (Secure, Path=/, no Domain), and reads only those', async () => {
+    const school = await createSchool(ctx.db);
+    const { user } = await createTeacher(ctx.db, school, [], { password: PASSWORD });
+    const secure = await buildApp({
+      config: { ...ctx.config, cookieSecure: true },
+      db: ctx.db,
+      clock: ctx.clock,
+      secret: TEST_SECRET,
+    });
+    try {
+      const client = makeClient(secure);
+      const csrf = (await client.get('/api/v1/csrf/')).cookies;
+      expect(csrf).toEqual([expect.objectContaining({ name: '__Host-csrftoken', secure: true, path: '/' })]);
+      const login = await client.post('/api/v1/auth/login/', { email: user.email, password: PASSWORD });
+      expect(login.statusCode).toBe(200);
+      const names = login.cookies.map((c) => c.name).sort();
+      expect(names).toEqual(['__Host-banksia_session', '__Host-csrftoken']);
+      for (const cookie of login.cookies) {
+        expect(cookie).toMatchObject({ secure: true, path: '/' });
+        expect(cookie.domain).toBeUndefined();
+      }
+      expect(client.cookies).not.toHaveProperty('banksia_session');
+      expect((await client.get('/api/v1/auth/me/')).json().user.id).toBe(user.id);
+      // A write carries the token of the __Host- cookie; the bare names (which another host could set) are not read.
+      const token = client.cookies['__Host-csrftoken']!;
+      const bare = await secure.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout/',
+        cookies: { banksia_session: client.cookies['__Host-banksia_session']!, csrftoken: token },
+        headers: { 'x-csrftoken': token },
+      });
+      expect(bare.json().detail).toMatch(/CSRF cookie not set/);
+      const me = await secure.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me/',
+        cookies: { banksia_session: client.cookies['__Host-banksia_session']! },
+      });
+      expect(me.statusCode).toBe(401);
+      const out = await client.post('/api/v1/auth/logout/');
+      expect(out.statusCode).toBeLessThan(300);
+      expect(out.cookies.find((c) => c.name === '__Host-banksia_session')).toMatchObject({ value: '', secure: true });
+    } finally {
+      await secure.close();
+    }
   });
 
   it('lists roles, profiles (by school, then kind) and classes (newest year first, then title) in order', async () => {

@@ -25,6 +25,12 @@ export const EXISTING_STUDENT_NEEDS_ADMIN =
   'This student already has an account: only a school admin can add them, or they can join with the class code.';
 
 /**
+ * The one answer for an address the class's school does not hold as a student account (another school's student, a
+ * teacher or any staff account, of this school or another): which of these it is, is not this teacher's to know.
+ */
+export const NOT_ADDABLE_HERE = "This email can't be added here; ask your school admin.";
+
+/**
  * Reads the file and decides, per row, what applying it would do, or why it cannot. Only a school admin may add
  * an existing account to a class: a class's own teacher may create new accounts and bring back students who were
  * in this class before, but never pull in a student from elsewhere (and with them, their work).
@@ -46,11 +52,11 @@ async function plan(
     const account = errors.length ? undefined : accounts.get(line.email);
     if (errors.length === 0) {
       if (!account) action = 'new_account';
-      else if (account.non_student) errors.push('This email belongs to a teacher or staff account, not a student.');
-      else if (!account.is_active) errors.push('This email belongs to a deactivated account.');
-      else if (account.school_profile_id === null && account.student_elsewhere) {
-        errors.push("This email belongs to another school's student account.");
-      } else if (account.access_status !== null && account.access_status >= AccessStatus.LOCKED) {
+      else if (account.non_student || (account.school_profile_id === null && account.student_elsewhere)) {
+        // Staff anywhere, a teacher, another school's student: one answer, so the list tells nothing more.
+        errors.push(NOT_ADDABLE_HERE);
+      } else if (!account.is_active) errors.push('This email belongs to a deactivated account.');
+      else if (account.access_status !== null && account.access_status >= AccessStatus.LOCKED) {
         action = 'already_in_class';
       } else if (account.access_status === null && !isAdmin) {
         errors.push(EXISTING_STUDENT_NEEDS_ADMIN);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, enrolments, profiles, userRoles, users } from '../../db/schema/index';
 import { createClass, createSchool, createStudent, createTeacher, createUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
-import { EXISTING_STUDENT_NEEDS_ADMIN } from './class-list.service';
+import { EXISTING_STUDENT_NEEDS_ADMIN, NOT_ADDABLE_HERE } from './class-list.service';
 
 const ctx = useTestApp();
 let n = 0;
@@ -109,12 +109,62 @@ describe('POST /api/v1/classes/:classId/class-list/preview/', () => {
       9: [null, ['Email is missing.']],
       10: [null, ['Email is not a valid email address.']],
       11: [null, ['This email is also on line 2.']],
-      12: [null, ['This email belongs to a teacher or staff account, not a student.']],
-      13: [null, ["This email belongs to another school's student account."]],
+      12: [null, [NOT_ADDABLE_HERE]],
+      13: [null, [NOT_ADDABLE_HERE]],
       14: [null, ['First name is missing.']],
     });
     expect(preview.rows.find((r) => r.line === 14)!.last_name).toBe('Quoted, Name');
     expect(preview.rows.find((r) => r.line === 3)!.email).toBe(`in${f.u}@example.test`);
+  });
+
+  it("gives one answer for every address that is not a student of the teacher's own school", async () => {
+    const f = await fixture();
+    const elsewhereAdmin = await createTeacher(ctx.db, f.elsewhere, [], {
+      email: `eadmin${f.u}@example.test`,
+      roles: ['teacher', 'school_admin'],
+    });
+    await createStudent(ctx.db, f.elsewhere, [], { email: `gone${f.u}@example.test`, isActive: false });
+    await createUser(ctx.db, { email: `staff${f.u}@example.test`, roles: ['content_admin'] });
+    // A student of this school who also teaches at the other one: the teacher learns nothing of that school.
+    const both = await createStudent(ctx.db, f.school, [], { email: `both${f.u}@example.test` });
+    await ctx.db.insert(profiles).values({ userId: both.user.id, schoolId: f.elsewhere.id, kind: 'teacher' });
+    const outsiders = [
+      `foreign${f.u}@example.test`,
+      elsewhereAdmin.user.email,
+      f.foreignTeacher.user.email,
+      `colleague${f.u}@example.test`,
+      `gone${f.u}@example.test`,
+      `staff${f.u}@example.test`,
+      `both${f.u}@example.test`,
+    ];
+    const file = csv(
+      `new${f.u}@example.test,Nina,New`,
+      `removed${f.u}@example.test,Rae,Removed`,
+      `same${f.u}@example.test,Sam,Same`,
+      ...outsiders.map((email) => `${email},Out,Sider`),
+    );
+    for (const [who, expected] of [
+      [f.teacher.user.id, { 2: 'new_account', 3: 'existing_account', 4: EXISTING_STUDENT_NEEDS_ADMIN }],
+      [f.admin.user.id, { 2: 'new_account', 3: 'existing_account', 4: 'existing_account' }],
+    ] as const) {
+      const preview = classListPreviewSchema.parse(
+        (await (await ctx.client(who)).post(`/api/v1/classes/${f.klass.id}/class-list/preview/`, { csv: file })).json(),
+      );
+      const answers = preview.rows.map(({ line, email: _email, ...rest }) => [line, rest]);
+      expect(Object.fromEntries(answers.slice(0, 3))).toEqual(
+        Object.fromEntries(
+          Object.entries(expected).map(([line, v]) => [
+            line,
+            v.endsWith('account')
+              ? { first_name: expect.any(String), last_name: expect.any(String), action: v, errors: [] }
+              : { first_name: expect.any(String), last_name: expect.any(String), action: null, errors: [v] },
+          ]),
+        ),
+      );
+      for (const [, answer] of answers.slice(3)) {
+        expect(answer).toEqual({ first_name: 'Out', last_name: 'Sider', action: null, errors: [NOT_ADDABLE_HERE] });
+      }
+    }
   });
 
   it('answers 400 on csv for a file it cannot take', async () => {
@@ -266,7 +316,7 @@ describe('POST /api/v1/classes/:classId/class-list/apply/', () => {
       await ctx.client(f.teacher.user.id)
     ).post(`/api/v1/classes/${f.klass.id}/class-list/apply/`, { csv: file });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors.csv).toEqual(["Line 4: This email belongs to another school's student account."]);
+    expect(response.json().errors.csv).toEqual([`Line 4: ${NOT_ADDABLE_HERE}`]);
     expect(
       await ctx.db
         .select()
