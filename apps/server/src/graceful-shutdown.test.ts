@@ -101,6 +101,8 @@ describe('graceful shutdown of the compiled server', () => {
     const [port, pgPort] = [await freePort(), await freePort()];
     const url = `http://127.0.0.1:${port}`;
     const server = startBuilt('main.js', {
+      // Empty is unset: the test run's own DATABASE_URL (CI's server) must not reach this process.
+      DATABASE_URL: '',
       PORT: String(port),
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
