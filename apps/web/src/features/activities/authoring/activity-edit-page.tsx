@@ -7,7 +7,7 @@ import {
 import { Alert, Anchor, Button, Group, List, Modal, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { AutosaveAlerts } from '../../../components/autosave-alerts';
@@ -92,6 +92,9 @@ function EditorAndPreview({
   blocks: ActivityBlock[];
   onBlocks: (blocks: ActivityBlock[]) => void;
 }) {
+  // Each key typed in the editor brings new blocks. The preview (the whole activity, drawn by the viewer) follows them
+  // at React's low priority, so drawing it never holds up the next key.
+  const previewBlocks = useDeferredValue(blocks);
   return (
     <Tabs defaultValue="edit" keepMounted>
       <Tabs.List>
@@ -105,7 +108,7 @@ function EditorAndPreview({
         <BlockEditor key={editorKey} initialBlocks={initialBlocks} onChange={onBlocks} label="Activity blocks" />
       </Tabs.Panel>
       <Tabs.Panel value="preview" pt="md">
-        <ActivityPreview blocks={blocks} />
+        <ActivityPreview blocks={previewBlocks} />
       </Tabs.Panel>
     </Tabs>
   );

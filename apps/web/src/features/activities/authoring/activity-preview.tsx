@@ -1,7 +1,7 @@
 import type { ActivityBlock, BlockResponse } from '@banksia/contracts/activities';
 import { applyBlockResponse, type ViewerMode } from '@banksia/contracts/rules/activity-viewer';
 import { Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ActivityViewer } from '../components/activity-viewer';
 
 export const previewModes: { value: ViewerMode; label: string; help: string }[] = [
@@ -21,9 +21,10 @@ export const previewModes: { value: ViewerMode; label: string; help: string }[] 
 
 /**
  * The activity as students and teachers will see it, in each of the viewer's four modes, drawn by the real
- * viewer and block components. Answers tried in student mode stay on this page (review mode shows them).
+ * viewer and block components. Answers tried in student mode stay on this page (review mode shows them). Memoised:
+ * drawn again only when its blocks change.
  */
-export function ActivityPreview({ blocks }: { blocks: readonly ActivityBlock[] }) {
+export const ActivityPreview = memo(function ActivityPreview({ blocks }: { blocks: readonly ActivityBlock[] }) {
   const [mode, setMode] = useState<ViewerMode>('normal');
   const [responses, setResponses] = useState<Readonly<Record<string, BlockResponse>>>({});
   const current = previewModes.find((m) => m.value === mode)!;
@@ -62,4 +63,4 @@ export function ActivityPreview({ blocks }: { blocks: readonly ActivityBlock[] }
       </Paper>
     </Stack>
   );
-}
+});

@@ -1,13 +1,13 @@
 import type { ActivityBlock } from '@banksia/contracts/activities';
 import EditorJS, { type OutputBlockData } from '@editorjs/editorjs';
 import { Box } from '@mantine/core';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { toContractBlocks } from './block-defaults';
 import { BlockForm } from './block-forms';
 import classes from './block-editor.module.css';
 import { editorTools } from './editor-tools';
-import { ToolRegistry } from './tool-registry';
+import { ToolRegistry, type ToolSlot } from './tool-registry';
 
 export interface BlockEditorProps {
   /** The blocks the editor starts with; read once, on mount (remount with a `key` to load others). */
@@ -75,13 +75,15 @@ export default function BlockEditorImpl({ initialBlocks, onChange, label }: Bloc
   return (
     <Box className={classes.editor} role="region" aria-label={label}>
       <div ref={holder} />
-      {slots.map((slot) =>
-        createPortal(
-          <BlockForm slot={slot} onChange={(data) => registry.setData(slot.id, data)} />,
-          slot.element,
-          slot.id,
-        ),
-      )}
+      {slots.map((slot) => createPortal(<SlotForm slot={slot} registry={registry} />, slot.element, slot.id))}
     </Box>
   );
 }
+
+/**
+ * One block's form. A key typed in a form changes that block's slot alone (the registry keeps the others' as they
+ * were), so only that form draws again, not every form of the activity.
+ */
+const SlotForm = memo(function SlotForm({ slot, registry }: { slot: ToolSlot; registry: ToolRegistry }) {
+  return <BlockForm slot={slot} onChange={(data) => registry.setData(slot.id, data)} />;
+});

@@ -26,8 +26,21 @@ const OWN_EVENTS = [
   'input',
 ] as const;
 
-function isolate(element: HTMLElement): void {
-  for (const type of OWN_EVENTS) element.addEventListener(type, (event) => event.stopPropagation());
+/**
+ * The element a block's React form is rendered into, kept apart from Editor.js: the form handles its own events, and
+ * Editor.js ignores changes to the form's DOM (`data-mutation-free`; the form reports its data through the registry).
+ *
+ * Without the mark the rich-text form froze the tab (issue 33): on every change inside a block Editor.js sets
+ * `data-empty` on each of the block's inputs, the paragraphs of the form's ProseMirror editor among them; ProseMirror
+ * answers a changed attribute in its content by drawing that paragraph again, a change Editor.js answered by setting
+ * `data-empty` again. The two mutation observers fed each other in microtasks, and the page never drew again.
+ */
+function formElement(type: BlockType): HTMLElement {
+  const element = document.createElement('div');
+  element.dataset.blockType = type;
+  element.dataset.mutationFree = 'true';
+  for (const eventType of OWN_EVENTS) element.addEventListener(eventType, (event) => event.stopPropagation());
+  return element;
 }
 
 const icon = (path: string) =>
@@ -71,9 +84,7 @@ function reactTool(type: BlockType, registry: ToolRegistry): ToolConstructable {
       this.initial = data && Object.keys(data).length ? data : defaultData(type);
     }
     render(): HTMLElement {
-      const element = document.createElement('div');
-      element.dataset.blockType = type;
-      isolate(element);
+      const element = formElement(type);
       registry.register({ id: this.id, type, element, data: this.initial });
       return element;
     }
@@ -115,9 +126,7 @@ function clozeTableTool(type: 'cloze-table-text' | 'cloze-table-dnd', registry: 
     override render(): HTMLElement {
       const wrapper = document.createElement('div');
       wrapper.appendChild(super.render());
-      const element = document.createElement('div');
-      element.dataset.blockType = type;
-      isolate(element);
+      const element = formElement(type);
       wrapper.appendChild(element);
       registry.register({
         id: this.blockId,
