@@ -87,7 +87,7 @@ describe('anonymous trial accounts', () => {
     expect(within(cards).getAllByRole('listitem')).toHaveLength(3);
     expect(within(cards).getByText('trial-dddddd')).toBeInTheDocument();
     expect(within(cards).getAllByText('Works until 31/12/2026.')).toHaveLength(3);
-    expect(seen.find((r) => r.method === 'POST')?.body).toEqual({ class_id: 9, count: 3 });
+    expect(apiCalls(seen).find((r) => r.method === 'POST')?.body).toEqual({ class_id: 9, count: 3 });
     expect(screen.getByRole('button', { name: 'Print cards' })).toBeInTheDocument();
   });
 
