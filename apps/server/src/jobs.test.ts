@@ -13,6 +13,7 @@ import { makeClient, useTestApp } from '../test/harness';
 import { flakyJob, hangJob } from '../test/test-jobs';
 import { createSession } from './platform/session';
 import { deadLetterQueue, JOBS_SCHEMA, Jobs, pgClientOf, type AnyJobDefinition } from './platform/jobs';
+import { waitFor as poll } from '../test/processes';
 
 const ctx = useTestApp();
 const silent = pino({ level: 'silent' });
@@ -48,16 +49,7 @@ function jobsOf(name: string) {
   );
 }
 
-/** Polls until `check` answers something truthy (every 100 ms, up to `ms`). */
-async function waitFor<T>(check: () => Promise<T>, ms = 15_000): Promise<NonNullable<T>> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = <T>(check: () => Promise<T>, ms = 15_000) => poll(check, ms);
 
 describe('enqueue', () => {
   it('enqueues in the caller’s transaction: nothing when it rolls back, the job when it commits', async () => {

@@ -34,13 +34,24 @@ export function startBuilt(entry: 'main.js' | 'worker.js', env: Record<string, s
   return { proc, output: () => output, exited };
 }
 
-/** Waits (polling) until `check` is true, failing with `what` after `timeoutMs`. */
-export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
+/** Polls until `check` answers something truthy (every 100 ms, up to `ms`), and answers it. */
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  ms = 20_000,
+  what = 'a condition',
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Waits (polling) until `check` is true, failing with `what` after `timeoutMs`. */
+export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  await waitFor(check, timeoutMs, what);
 }
 
 /** Waits until the server at `url` answers `probe` with 200 (it fails at once if the process exits first). */

@@ -12,6 +12,7 @@ import { bufferFile } from './parsers/csv-reader';
 import { runApply } from './rosters.apply';
 import { applyView } from './rosters.apply-status';
 import { requestApply, uploadDataset } from './rosters.service';
+import { waitFor as poll } from '../../../test/processes';
 
 const ctx = useTestApp();
 
@@ -74,16 +75,7 @@ afterEach(async () => {
   await Promise.all(supervisors.splice(0).map((j) => j.stop()));
 });
 
-/** Polls until `check` answers something truthy (every 100 ms, up to `ms`). */
-async function waitFor<T>(check: () => Promise<T>, ms = 20_000): Promise<NonNullable<T>> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = <T>(check: () => Promise<T>, ms = 20_000) => poll(check, ms);
 
 describe('a large roster', () => {
   it('applies 6,000 students (36,000 enrolments) with no statement near the limit, reporting progress', async () => {

@@ -11,20 +11,12 @@ import { JOBS_SCHEMA, Jobs, pgClientOf } from '../../platform/jobs';
 import { edvalFile, SUBJECTS } from './fixtures/large-roster';
 import { bufferFile } from './parsers/csv-reader';
 import { uploadDataset } from './rosters.service';
+import { waitFor as poll } from '../../../test/processes';
 
 const ctx = useTestApp();
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Polls until `check` answers something truthy (every 100 ms, up to `ms`). */
-async function waitFor<T>(check: () => Promise<T>, ms = 30_000): Promise<NonNullable<T>> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = <T>(check: () => Promise<T>, ms = 30_000) => poll(check, ms);
 
 describe('kill -9 during a roster apply', () => {
   let child: ChildProcess | undefined;
