@@ -243,3 +243,18 @@ export async function signInsOf(db: Executor, userId: number, limit: number) {
     .orderBy(desc(signIns.at), desc(signIns.id))
     .limit(limit);
 }
+
+/** A user by (lower-case) email, with what a set-password link needs. */
+export async function findUserByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      isActive: users.isActive,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
+    .from(users)
+    .where(eq(users.email, email));
+  return row ?? null;
+}

@@ -5,21 +5,6 @@ import type { Executor } from '../../platform/db';
 
 export type TokenRow = typeof passwordTokens.$inferSelect;
 
-/** A user by (lower-case) email, with what a set-password link needs. */
-export async function findUserByEmail(db: Executor, email: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      isActive: users.isActive,
-      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
-    })
-    .from(users)
-    .where(eq(users.email, email));
-  return row ?? null;
-}
-
 export async function findUserById(db: Executor, id: number) {
   const [row] = await db
     .select({

@@ -20,6 +20,7 @@ import { passwordEmail } from './passwords.emails';
 import { canResendInvitation } from './passwords.policy';
 import { presentTokenInfo } from './passwords.presenter';
 import * as repo from './passwords.repository';
+import { findUserByEmail } from '../accounts';
 
 /** Reset requests: per address and per client IP (a school behind one NAT address shares the IP's count). */
 export const RESET_PER_EMAIL: RateLimit = { bucket: 'password-reset:email', limit: 5, windowMs: 3_600_000 };
@@ -150,7 +151,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
 /** The reset job's work: a 1-hour link by email for an active account with this address; nothing otherwise. */
 export async function sendResetLink(deps: AppDeps, email: string, ip: string): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const user = await repo.findUserByEmail(tx, email);
+    const user = await findUserByEmail(tx, email);
     if (!user || !user.isActive) return false;
     const [school] = await repo.schoolsOfUser(tx, user.id);
     await issueLink(deps, tx, user, 'reset', school ? { id: school.id, name: school.name } : null);

@@ -70,20 +70,6 @@ export async function findCourse(db: Executor, id: number) {
   return row ?? null;
 }
 
-export async function findUserByEmail(db: Executor, email: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      isActive: users.isActive,
-      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
-    })
-    .from(users)
-    .where(eq(users.email, email));
-  return row ?? null;
-}
-
 export async function insertUser(
   db: Executor,
   values: { email: string; firstName: string; lastName: string; passwordHash?: string | null; createdAt: Date },

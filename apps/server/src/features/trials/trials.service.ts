@@ -19,6 +19,7 @@ import { queueInvitations } from '../passwords/passwords.service';
 import { trialWelcomeEmail } from './trials.emails';
 import * as repo from './trials.repository';
 import { syncChargesAndLocks } from '../payments/locks';
+import { findUserByEmail } from '../accounts';
 
 /** Letters and digits that cannot be mistaken for one another on a printed card (no 0/o, 1/l/i). */
 const CARD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -97,7 +98,7 @@ async function schoolAndCourse(deps: AppDeps, schoolId: number, courseId: number
 export async function setupTeacherTrial(deps: AppDeps, actorId: number, body: SetupTeacherTrialBody, ip: string) {
   const { school, course } = await schoolAndCourse(deps, body.school_id, body.course_id);
   checkExpiry(deps, body.expiration_date, school.timeZone);
-  const existing = await repo.findUserByEmail(deps.db, body.email!);
+  const existing = await findUserByEmail(deps.db, body.email!);
   if (!existing && (!body.first_name || !body.last_name)) {
     throw new AppError('validation_failed', 'Enter the new teacher’s name.', {
       errors: {
