@@ -1,9 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { AccessStatus } from '@banksia/contracts/classes';
 import { rosterApplyResponse, rosterDatasetSchema, rosterStepResponse } from '@banksia/contracts/rosters';
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   activityResponses,
   activities,
@@ -433,6 +434,16 @@ describe('roster datasets: upload, reconcile, apply, next term, rollback', () =>
   });
 
   it('refuses a zip bomb and reads a zip of the TimeChart set', async () => {
+    // Uploads go to a temporary folder under os.tmpdir(): this test's own, so the roster tests running beside it in
+    // other workers (their uploads in flight) are not counted as left behind.
+    const uploadsTmp = await mkdtemp(path.join(tmpdir(), 'banksia-upload-test-'));
+    const systemTmp = process.env.TMPDIR;
+    process.env.TMPDIR = uploadsTmp;
+    onTestFinished(async () => {
+      if (systemTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = systemTmp;
+      await rm(uploadsTmp, { recursive: true, force: true });
+    });
     const f = await setup();
     const { ZipFile } = await import('yazl');
     const zipOf = (entries: Array<[string, Buffer]>) =>
@@ -460,7 +471,7 @@ describe('roster datasets: upload, reconcile, apply, next term, rollback', () =>
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().counts).toMatchObject({ students: 1, classes: 1, enrolments: 1 });
     // Uploads are streamed to a temporary folder and read from there; nothing of them is left behind.
-    const left = (await readdir(tmpdir())).filter((n) => n.startsWith('banksia-roster-'));
+    const left = (await readdir(uploadsTmp)).filter((n) => n.startsWith('banksia-roster-'));
     expect(left).toEqual([]);
   });
 });
