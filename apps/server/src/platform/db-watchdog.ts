@@ -148,7 +148,11 @@ export class DatabaseWatchdog {
           await client.query('select 1');
         })(),
         new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new DatabaseNotAnswering()), this.ms.probeMs);
+          // setImmediate: when the process itself was busy (a stalled event loop: a saturated machine, a long
+          // synchronous task), the answer may already be waiting on the socket while this timer fires first, as
+          // timers run before I/O. One turn of the loop reads that answer; only a question still unanswered then
+          // means the database is not answering.
+          timer = setTimeout(() => setImmediate(() => reject(new DatabaseNotAnswering())), this.ms.probeMs);
         }),
       ]);
       this.lastAnswerAt = Date.now();
