@@ -1,3 +1,4 @@
+import { authorize, can } from '../../platform/authorize';
 import { randomBytes } from 'node:crypto';
 import {
   type ActivityDetail,
@@ -23,7 +24,7 @@ import { createUploadForm } from '../../platform/presigned-post';
 import { privateFileUrl } from '../../platform/signed-media';
 import { deleteFiles, privateStorageFor, storageFor, type WarningLog } from '../../platform/storage';
 import { StudentNamer } from '../../platform/student-names';
-import { canTeach, loadClassAccess } from '../classes/classes.service';
+import { loadClassAccess } from '../classes/classes.service';
 import { presentActivity, presentClassStudentResponse, presentResponse } from './activities.presenter';
 import * as repo from './activities.repository';
 import { sanitizeBlockResponses } from './activities.sanitize';
@@ -69,7 +70,7 @@ export async function getResponse(
   if (own && access.studentProfileId === null) {
     throw new AppError('forbidden', 'Only students of the class have a response; pass profile_id to read one.');
   }
-  if (!own && !canTeach(access)) throw new AppError('forbidden');
+  if (!own) authorize(actor, 'class.teach', access);
   const activity = await requireActivityInClass(deps, key.activityId, access.klass);
   const profileId = own ? access.studentProfileId! : key.profileId!;
   if (!own && !(await repo.isOnRoster(deps.db, access.klass.id, profileId))) {
@@ -134,7 +135,7 @@ export async function classResponses(
   key: { activityId: number; classId: number; anonymise?: boolean },
 ): Promise<ClassResponses> {
   const access = await loadClassAccess(deps, actor, key.classId);
-  if (!canTeach(access)) throw new AppError('forbidden');
+  authorize(actor, 'class.teach', access);
   const activity = await requireActivityInClass(deps, key.activityId, access.klass);
   const rows = await repo.classResponses(deps.db, {
     activityId: activity.id,
@@ -289,7 +290,8 @@ export async function fileUrl(
   const response = await repo.findResponse(deps.db, key.activityResponseId);
   if (!response) throw new AppError('not_found', 'No such response.');
   const own = await repo.profileOfUser(deps.db, response.profileId, actor.userId);
-  if (!own && !canTeach(await loadClassAccess(deps, actor, response.classId))) throw new AppError('forbidden');
+  if (!own && !can(actor, 'class.teach', await loadClassAccess(deps, actor, response.classId)))
+    throw new AppError('forbidden');
   const fileKey = response.blockResponses[key.blockId]?.file_key;
   if (!fileKey) throw new AppError('not_found', 'No file has been uploaded for this block.');
   return { url: await privateFileUrl(deps, fileKey) };

@@ -1,35 +1,17 @@
 import type { AccessStatus } from '@banksia/contracts/classes';
 import { displayDate, expiryEffect } from '@banksia/contracts/rules/class-expiry';
+import { authorize, can } from '../../platform/authorize';
 import { hasRole } from '../../platform/authz';
+// The class.* rules are defined as classes.policy loads: every user of loadClassAccess comes through here.
+import './classes.policy';
+import type { ClassAccess } from './classes.policy';
 import type { Executor } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import * as repo from './classes.repository';
 
-export type ClassRow = repo.ClassRecord;
-
-/** How an actor stands in a class; features decide what each standing may do. */
-export interface ClassAccess {
-  klass: ClassRow;
-  /** A student on the roster (access status LOCKED or above), with their profile in the class's school. */
-  studentProfileId: number | null;
-  teaches: boolean;
-  /** Holds the school admin role and a teacher profile at the class's school. */
-  schoolAdmin: boolean;
-  /** Content or roster staff. */
-  staff: boolean;
-}
-
-/** Whether the actor may see the class's teacher views (progress of all students, roster). */
-export function canTeach(access: ClassAccess): boolean {
-  return access.teaches || access.schoolAdmin || access.staff;
-}
-
-/** Whether the actor belongs to the class at all (student, teacher, school admin or staff). */
-export function isMember(access: ClassAccess): boolean {
-  return canTeach(access) || access.studentProfileId !== null;
-}
+export type { ClassAccess, ClassRow } from './classes.policy';
 
 /**
  * Loads a class and the actor's standing in it; 404 when the class does not exist. Every class route comes through
@@ -56,33 +38,19 @@ export async function loadClassAccess(deps: AppDeps, actor: Actor, classId: numb
       `This trial ended on ${displayDate(klass.expiration_date!)}: its work can be read but no longer changed.`,
     );
   }
-  if (effect === 'closed_to_students' && studentProfileId !== null && !canTeach(access)) {
+  if (effect === 'closed_to_students' && studentProfileId !== null && !can(actor, 'class.teach', access)) {
     throw new AppError(
       'class_expired',
       `This class ended on ${displayDate(klass.expiration_date!)}. Ask your teacher if you still need it.`,
     );
   }
-  if (locked && studentProfileId !== null && !canTeach(access)) {
+  if (locked && studentProfileId !== null && !can(actor, 'class.teach', access)) {
     // A student's enrolment is LOCKED (25) when their fees are unpaid past the school's due date (payments/locks.ts).
     throw new AppError(
       'payment_required',
       `${klass.title} is locked because its fees for ${klass.calendar_year} are unpaid. Pay them on the Payment page (/payment/) and it opens again at once.`,
     );
   }
-  return access;
-}
-
-/** As loadClassAccess, refusing (403) anyone who does not belong to the class. */
-export async function requireClassMember(deps: AppDeps, actor: Actor, classId: number): Promise<ClassAccess> {
-  const access = await loadClassAccess(deps, actor, classId);
-  if (!isMember(access)) throw new AppError('forbidden');
-  return access;
-}
-
-/** As loadClassAccess, refusing (403) anyone who may not see the class's teacher views. */
-export async function requireClassTeacher(deps: AppDeps, actor: Actor, classId: number): Promise<ClassAccess> {
-  const access = await loadClassAccess(deps, actor, classId);
-  if (!canTeach(access)) throw new AppError('forbidden');
   return access;
 }
 
@@ -98,4 +66,12 @@ export async function setEnrolmentStatuses(
   at: Date,
 ): Promise<number[]> {
   return repo.setEnrolmentStatuses(db, schoolId, changes, at);
+}
+
+/** A class with its whole roster, for the class detail page: its teachers, its school's admins and staff (403). */
+export async function classDetail(deps: AppDeps, actor: Actor, classId: number) {
+  const klass = await repo.findClassWithStanding(deps.db, actor.userId, classId);
+  if (!klass) throw new AppError('not_found', 'No such class.');
+  authorize(actor, 'class.detail', klass);
+  return { klass, enrolments: await repo.enrolmentsOf(deps.db, klass.id, klass.school_id) };
 }

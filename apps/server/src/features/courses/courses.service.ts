@@ -1,3 +1,4 @@
+import { authorize, can } from '../../platform/authorize';
 import type {
   ClassAssemblage,
   DemoLesson,
@@ -10,7 +11,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { storageFor } from '../../platform/storage';
-import { canTeach, requireClassMember } from '../classes/classes.service';
+import { loadClassAccess } from '../classes/classes.service';
 import { flatten, visibleTree } from './course-tree';
 import {
   canSeeCourse,
@@ -50,12 +51,12 @@ export async function presitreeAssemblage(deps: AppDeps, actor: Actor, courseId:
 
 /** api:course-assemblage: the class's course for a member; students see listed content only. */
 export async function classAssemblage(deps: AppDeps, actor: Actor, classId: number): Promise<ClassAssemblage> {
-  const access = await requireClassMember(deps, actor, classId);
+  const access = authorize(actor, 'class.view', await loadClassAccess(deps, actor, classId));
   const { klass } = access;
   const course = await repo.findCourse(deps.db, klass.course_id);
   if (!course) throw new AppError('not_found', 'No such course.');
   const content = await repo.courseContent(deps.db, course.id);
-  const view = classView(canTeach(access), course, klass.features);
+  const view = classView(can(actor, 'class.teach', access), course, klass.features);
   return presentClassAssemblage(klass, course, assembleCourse(course, content, view, storageFor(deps.config)));
 }
 

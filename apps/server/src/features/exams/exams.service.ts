@@ -1,3 +1,4 @@
+import { authorize, can } from '../../platform/authorize';
 import {
   answerSchemaByType,
   type ExamAnswer,
@@ -19,7 +20,7 @@ import { AppError } from '../../platform/errors';
 import { isBlankRichText, sanitizeRichText } from '../../platform/sanitize';
 import type { Actor } from '../../platform/session';
 import { getResponse as getActivityResponse } from '../activities/activities.service';
-import { canTeach, isMember, loadClassAccess, type ClassAccess } from '../classes/classes.service';
+import { loadClassAccess, type ClassAccess } from '../classes/classes.service';
 import {
   presentAnswer,
   presentQuestion,
@@ -188,16 +189,22 @@ export async function getExam(deps: AppDeps, actor: Actor, examId: number): Prom
  * The exam, when it belongs to the class's course; for students (not markers) also published and submittable, as
  * the class's course lists it to them. Anything else is 404 in this class.
  */
-async function requireExamInClass(deps: AppDeps, access: ClassAccess, examId: number): Promise<repo.ExamRow> {
+async function requireExamInClass(
+  deps: AppDeps,
+  actor: Actor,
+  access: ClassAccess,
+  examId: number,
+): Promise<repo.ExamRow> {
   const exam = await repo.findExam(deps.db, examId);
   const listed =
     !!exam &&
-    (canTeach(access) || isExamListed({ is_published: exam.isPublished, is_submittable: exam.isSubmittable }));
+    (can(actor, 'class.teach', access) ||
+      isExamListed({ is_published: exam.isPublished, is_submittable: exam.isSubmittable }));
   if (!exam || exam.courseId !== access.klass.course_id || !listed) {
     throw new AppError('not_found', 'No such exam in this class.');
   }
   // A lesson's question set is for classes whose plan includes LESSON_QUESTIONS (its teachers may still look).
-  if (!canTeach(access) && exam.kind === 'question_set') {
+  if (!can(actor, 'class.teach', access) && exam.kind === 'question_set') {
     const gate = await repo.lessonQuestionSetGate(deps.db, exam.id, exam.courseId);
     if (gate.isLessonQuestionSet && !showsLessonQuestions({ feature_sets: gate.featureSets }, access.klass.features)) {
       throw new AppError('feature_unavailable', "Your class's plan does not include lesson questions.");
@@ -307,7 +314,7 @@ export async function startSitting(
   const access = await loadClassAccess(deps, actor, key.classId);
   const profileId = access.studentProfileId;
   if (profileId === null) throw new AppError('forbidden', 'Only students of the class sit its exams.');
-  const exam = await requireExamInClass(deps, access, key.examId);
+  const exam = await requireExamInClass(deps, actor, access, key.examId);
   if (await isLocked(deps.db, access.klass.id, exam.id)) throw new AppError('exam_locked');
   const sittingKey = { examId: exam.id, classId: access.klass.id, profileId };
   const found = await repo.findOpenSitting(deps.db, sittingKey);
@@ -344,8 +351,8 @@ export async function getSitting(
   if (own && access.studentProfileId === null) {
     throw new AppError('forbidden', 'Only students of the class have a sitting; pass profile_id to read one.');
   }
-  if (!own && !canTeach(access)) throw new AppError('forbidden');
-  const exam = await requireExamInClass(deps, access, key.examId);
+  if (!own) authorize(actor, 'class.teach', access);
+  const exam = await requireExamInClass(deps, actor, access, key.examId);
   const profileId = own ? access.studentProfileId! : key.profileId!;
   if (!own && !(await repo.isOnRoster(deps.db, access.klass.id, access.klass.school_id, profileId))) {
     throw new AppError('not_found', 'No such student in this class.');
@@ -366,8 +373,8 @@ export async function classSittings(
   key: ClassExamKey & { anonymise?: boolean },
 ): Promise<ClassSittings> {
   const access = await loadClassAccess(deps, actor, key.classId);
-  if (!canTeach(access)) throw new AppError('forbidden');
-  const exam = await requireExamInClass(deps, access, key.examId);
+  authorize(actor, 'class.teach', access);
+  const exam = await requireExamInClass(deps, actor, access, key.examId);
   await closeExpiredInClass(deps, access.klass.id, exam);
   const q = { classId: access.klass.id, schoolId: access.klass.school_id, examId: exam.id };
   const [rows, questions, releasedAt] = await Promise.all([
@@ -397,7 +404,7 @@ async function requireAnswerableSitting(deps: AppDeps, actor: Actor, sittingId: 
   const access = await loadClassAccess(deps, actor, sitting.classId);
   if (sitting.transcribedBy !== null) {
     // The paper's answers are the teacher's to enter; the student's own screen does not write into them.
-    if (!canTeach(access)) throw new AppError('forbidden');
+    authorize(actor, 'class.teach', access);
     return { sitting, transcriber: true };
   }
   if (access.studentProfileId !== sitting.profileId) throw new AppError('forbidden');
@@ -555,7 +562,7 @@ export async function markAnswer(
 ): Promise<SittingAnswer> {
   const sitting = await repo.findSitting(deps.db, key.sittingId);
   if (!sitting) throw new AppError('not_found', 'No such sitting.');
-  if (!canTeach(await loadClassAccess(deps, actor, sitting.classId))) throw new AppError('forbidden');
+  if (!can(actor, 'class.teach', await loadClassAccess(deps, actor, sitting.classId))) throw new AppError('forbidden');
   const question = await repo.findQuestion(deps.db, sitting.examId, key.questionId);
   if (!question) throw new AppError('not_found', 'No such question in this exam.');
   const marks = Number(question.marks);
@@ -635,8 +642,8 @@ export async function acceptAlternative(
   body: AcceptAlternativeBody,
 ): Promise<AcceptAlternativeResult> {
   const access = await loadClassAccess(deps, actor, key.classId);
-  if (!canTeach(access)) throw new AppError('forbidden');
-  const exam = await requireExamInClass(deps, access, key.examId);
+  authorize(actor, 'class.teach', access);
+  const exam = await requireExamInClass(deps, actor, access, key.examId);
   const found = await repo.findQuestion(deps.db, exam.id, key.questionId);
   if (!found) throw new AppError('not_found', 'No such question in this exam.');
   const alternative = checkAlternative(questionOf(found), body.alternative);
@@ -690,8 +697,8 @@ function definitionOf(question: ExamQuestion): ExamQuestionDefinition {
 /** The exam's lock in a class (spec §4), for members of the class. No lock set is OPEN. */
 export async function getLock(deps: AppDeps, actor: Actor, key: ClassExamKey): Promise<ExamLock> {
   const access = await loadClassAccess(deps, actor, key.classId);
-  if (!isMember(access)) throw new AppError('forbidden');
-  const exam = await requireExamInClass(deps, access, key.examId);
+  authorize(actor, 'class.view', access);
+  const exam = await requireExamInClass(deps, actor, access, key.examId);
   return presentLock(access.klass.id, exam.id, await repo.lockStatus(deps.db, access.klass.id, exam.id));
 }
 
@@ -707,8 +714,8 @@ export async function setLock(
   ip: string,
 ): Promise<ExamLock> {
   const access = await loadClassAccess(deps, actor, key.classId);
-  if (!canTeach(access)) throw new AppError('forbidden');
-  const exam = await requireExamInClass(deps, access, key.examId);
+  authorize(actor, 'class.teach', access);
+  const exam = await requireExamInClass(deps, actor, access, key.examId);
   const status = body.status ?? (body.is_locked ? 'LOCKED_BY_TEACHER' : 'OPEN');
   const classId = access.klass.id;
   await deps.db.transaction(async (tx) => {
@@ -753,7 +760,7 @@ export async function setExtraTime(
   body: SetExtraTimeBody,
 ): Promise<ExtraTime> {
   const access = await loadClassAccess(deps, actor, key.classId);
-  if (!canTeach(access)) throw new AppError('forbidden');
+  authorize(actor, 'class.teach', access);
   const { klass } = access;
   if (!(await repo.isOnRoster(deps.db, klass.id, klass.school_id, key.profileId))) {
     throw new AppError('not_found', 'No such student in this class.');
@@ -835,8 +842,8 @@ export async function questionResponses(
   key: ClassExamKey & { questionId: number; anonymise?: boolean },
 ): Promise<QuestionResponses> {
   const access = await loadClassAccess(deps, actor, key.classId);
-  if (!canTeach(access)) throw new AppError('forbidden');
-  const exam = await requireExamInClass(deps, access, key.examId);
+  authorize(actor, 'class.teach', access);
+  const exam = await requireExamInClass(deps, actor, access, key.examId);
   const question = await repo.findQuestion(deps.db, exam.id, key.questionId);
   if (!question) throw new AppError('not_found', 'No such question in this exam.');
   await closeExpiredInClass(deps, access.klass.id, exam);
@@ -864,8 +871,8 @@ export async function releaseResults(
   body: ReleaseResultsBody,
 ): Promise<ReleaseResults> {
   const access = await loadClassAccess(deps, actor, key.classId);
-  if (!canTeach(access)) throw new AppError('forbidden');
-  const exam = await requireExamInClass(deps, access, key.examId);
+  authorize(actor, 'class.teach', access);
+  const exam = await requireExamInClass(deps, actor, access, key.examId);
   const { klass } = access;
   const releasedAt = await deps.db.transaction(async (tx) => {
     const before = await repo.releasedAt(tx, klass.id, exam.id);
@@ -902,8 +909,8 @@ export async function startTranscription(
   key: ClassExamKey & { profileId: number },
 ): Promise<{ sitting: Sitting; created: boolean }> {
   const access = await loadClassAccess(deps, actor, key.classId);
-  if (!canTeach(access)) throw new AppError('forbidden');
-  const exam = await requireExamInClass(deps, access, key.examId);
+  authorize(actor, 'class.teach', access);
+  const exam = await requireExamInClass(deps, actor, access, key.examId);
   const { klass } = access;
   if (!(await repo.isOnRoster(deps.db, klass.id, klass.school_id, key.profileId))) {
     throw new AppError('not_found', 'No such student in this class.');
@@ -936,7 +943,7 @@ export async function startTranscription(
 async function requireStudentOfClass(deps: AppDeps, actor: Actor, key: ClassExamKey) {
   const access = await loadClassAccess(deps, actor, key.classId);
   if (access.studentProfileId === null) throw new AppError('forbidden', 'Only students of the class review it.');
-  const exam = await requireExamInClass(deps, access, key.examId);
+  const exam = await requireExamInClass(deps, actor, access, key.examId);
   return { access, exam, profileId: access.studentProfileId };
 }
 

@@ -1,3 +1,4 @@
+import { authorize } from '../../platform/authorize';
 import type { ExamAnswer } from '@banksia/contracts/exams';
 import type {
   ExamInsights,
@@ -10,7 +11,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { StudentNamer } from '../../platform/student-names';
-import { requireClassTeacher, type ClassAccess } from '../classes/classes.service';
+import { loadClassAccess, type ClassAccess } from '../classes/classes.service';
 import { closeExpiredSittings } from '../exams/exams.service';
 import { answerText, groupAnswers, isAutoMarked, optionTexts } from './answer-groups';
 import { inNameOrder, presentExamResults, presentNeedsHelp, questionOf, round4, student } from './insights.presenter';
@@ -30,7 +31,7 @@ interface TopicScope {
  * of its course (404 when the course has no such section).
  */
 async function requireTopic(deps: AppDeps, actor: Actor, classId: number, topicId: number): Promise<TopicScope> {
-  const access = await requireClassTeacher(deps, actor, classId);
+  const access = authorize(actor, 'class.teach', await loadClassAccess(deps, actor, classId));
   const topic = await repo.findTopic(deps.db, access.klass.course_id, topicId);
   if (!topic) throw new AppError('not_found', 'No such topic in this class.');
   return { access, scope: { classId: access.klass.id, schoolId: access.klass.school_id }, topic };

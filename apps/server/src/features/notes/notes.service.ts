@@ -1,10 +1,11 @@
+import { authorize } from '../../platform/authorize';
 import type { Notes, SaveNotesBody } from '@banksia/contracts/courses';
 import { canTakeNotes } from '@banksia/contracts/rules/features';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { isBlankRichText, sanitizeRichText } from '../../platform/sanitize';
 import type { Actor } from '../../platform/session';
-import { canTeach, loadClassAccess } from '../classes/classes.service';
+import { loadClassAccess } from '../classes/classes.service';
 import { presentNotes } from './notes.presenter';
 import * as repo from './notes.repository';
 
@@ -23,7 +24,7 @@ interface NotesKey {
 export async function getNotes(deps: AppDeps, actor: Actor, key: NotesKey): Promise<Notes> {
   const access = await loadClassAccess(deps, actor, key.classId);
   const own = access.studentProfileId === key.profileId;
-  if (!own && !canTeach(access)) throw new AppError('forbidden');
+  if (!own) authorize(actor, 'class.teach', access);
   const { klass } = access;
   const lesson = await repo.lessonInCourse(deps.db, key.lessonId, klass.course_id);
   if (!lesson) throw new AppError('not_found', 'No such lesson in this course.');

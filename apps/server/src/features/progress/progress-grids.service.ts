@@ -1,3 +1,4 @@
+import { authorize } from '../../platform/authorize';
 import type { ProgressGrid } from '@banksia/contracts/progress-grids';
 import { csvFileName } from '@banksia/contracts/rules/csv';
 import type { QueryLimits } from '../../platform/cancellable-query';
@@ -6,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import type { QueryGate } from '../../platform/query-gate';
 import type { Actor } from '../../platform/session';
 import { StudentNamer } from '../../platform/student-names';
-import { requireClassTeacher } from '../classes/classes.service';
+import { loadClassAccess } from '../classes/classes.service';
 import { fingerprintOf, type GridCache } from './progress-grids.cache';
 import * as present from './progress-grids.presenter';
 import * as repo from './progress-grids.repository';
@@ -43,7 +44,7 @@ function limited<T>(req: GridRequest, query: (limits: QueryLimits) => Promise<T>
 }
 
 async function classScope(deps: AppDeps, actor: Actor, classId: number) {
-  const { klass } = await requireClassTeacher(deps, actor, classId);
+  const { klass } = authorize(actor, 'class.teach', await loadClassAccess(deps, actor, classId));
   const scope: repo.ClassScope = { classId: klass.id, schoolId: klass.school_id, courseId: klass.course_id };
   return { klass, scope, header: { class_id: klass.id, class_title: klass.title } };
 }

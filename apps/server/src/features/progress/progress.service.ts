@@ -1,3 +1,4 @@
+import { authorize } from '../../platform/authorize';
 import type {
   ClassCourseProgress,
   SelfAssessmentBody,
@@ -9,7 +10,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
-import { canTeach, loadClassAccess, requireClassMember, requireClassTeacher } from '../classes/classes.service';
+import { loadClassAccess } from '../classes/classes.service';
 import { studentExamProgress } from '../exams/exam-progress';
 import { lockedExamIds } from '../exams/exams.service';
 import { StudentNamer } from '../../platform/student-names';
@@ -36,7 +37,7 @@ export async function userCourseProgress(
 ): Promise<UserCourseProgress> {
   const access = await loadClassAccess(deps, actor, classId);
   const own = access.studentProfileId !== null && actor.userId === userId;
-  if (!own && !canTeach(access)) throw new AppError('forbidden');
+  if (!own) authorize(actor, 'class.teach', access);
   const { klass } = access;
   const profileId = own
     ? access.studentProfileId!
@@ -57,7 +58,7 @@ export async function userCourseProgress(
 
 /** The whole class's progress through its course: for the class's teachers, its school's admins and staff. */
 export async function classCourseProgress(deps: AppDeps, actor: Actor, classId: number): Promise<ClassCourseProgress> {
-  const { klass } = await requireClassTeacher(deps, actor, classId);
+  const { klass } = authorize(actor, 'class.teach', await loadClassAccess(deps, actor, classId));
   const q = { classId: klass.id, schoolId: klass.school_id, courseId: klass.course_id };
   const [studentCount, lessons, examIds, locked] = await Promise.all([
     repo.rosterSize(deps.db, klass.id, klass.school_id),
@@ -70,7 +71,7 @@ export async function classCourseProgress(deps: AppDeps, actor: Actor, classId: 
 
 /** The students on a class's roster, for anyone in the class. */
 export async function listClassmates(deps: AppDeps, actor: Actor, classId: number, anonymise = false) {
-  const { klass } = await requireClassMember(deps, actor, classId);
+  const { klass } = authorize(actor, 'class.view', await loadClassAccess(deps, actor, classId));
   const rows = await repo.classmates(deps.db, klass.id, klass.school_id);
   const namer = StudentNamer.create(
     anonymise,
@@ -86,7 +87,7 @@ export async function listClassmates(deps: AppDeps, actor: Actor, classId: numbe
  * shows up in (or skews) the class's figures. Students may only track chunks of lessons they can open.
  */
 async function trackedChunk(deps: AppDeps, actor: Actor, classId: number, chunkId: number) {
-  const access = await requireClassMember(deps, actor, classId);
+  const access = authorize(actor, 'class.view', await loadClassAccess(deps, actor, classId));
   const chunk = await repo.chunkInCourse(deps.db, chunkId, access.klass.course_id);
   if (!chunk) throw new AppError('not_found', 'No such chunk in this course.');
   if (access.studentProfileId === null) return { access, chunk, profileId: null };

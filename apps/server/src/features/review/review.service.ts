@@ -1,3 +1,4 @@
+import { authorize } from '../../platform/authorize';
 import { answerSchemaByType, objectiveQuestionTypes, type QuestionType } from '@banksia/contracts/exams';
 import { markObjective } from '@banksia/contracts/rules/answer-marking';
 import {
@@ -20,7 +21,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { StudentNamer } from '../../platform/student-names';
-import { loadClassAccess, requireClassTeacher } from '../classes/classes.service';
+import { loadClassAccess } from '../classes/classes.service';
 import { questionOf } from '../exams/exams.service';
 import { presentReviewQuestion, presentSolution } from './review.presenter';
 import * as repo from './review.repository';
@@ -183,7 +184,7 @@ export async function classTopics(
   classId: number,
   anonymise: boolean,
 ): Promise<ReviewTopics> {
-  const { klass } = await requireClassTeacher(deps, actor, classId);
+  const { klass } = authorize(actor, 'class.teach', await loadClassAccess(deps, actor, classId));
   await syncCards(deps, { classId: klass.id, schoolId: klass.school_id });
   const [rows, roster] = await Promise.all([
     repo.topicStudentStats(deps.db, { classId: klass.id, schoolId: klass.school_id, courseId: klass.course_id }),

@@ -1,3 +1,4 @@
+import { authorize, can } from '../../platform/authorize';
 import type {
   TaskDetail,
   TaskInsights,
@@ -18,7 +19,7 @@ import { AppError } from '../../platform/errors';
 import { sanitizeRichText, isBlankRichText, stripMarkup } from '../../platform/sanitize';
 import type { Actor } from '../../platform/session';
 import { StudentNamer } from '../../platform/student-names';
-import { canTeach, loadClassAccess, requireClassTeacher, type ClassAccess } from '../classes/classes.service';
+import { loadClassAccess, type ClassAccess } from '../classes/classes.service';
 import { answerText, Completion, presentItem, presentSummary, statusText } from './tasks.presenter';
 import * as repo from './tasks.repository';
 
@@ -31,7 +32,11 @@ async function taskAccess(deps: AppDeps, actor: Actor, taskId: number) {
   if (!task) throw new AppError('not_found', 'No such task.');
   const access = await loadClassAccess(deps, actor, task.class_id);
   if (access.klass.school_id !== task.school_id) throw new AppError('not_found', 'No such task.');
-  const viewer: TaskViewer | null = canTeach(access) ? 'teacher' : access.studentProfileId !== null ? 'student' : null;
+  const viewer: TaskViewer | null = can(actor, 'class.teach', access)
+    ? 'teacher'
+    : access.studentProfileId !== null
+      ? 'student'
+      : null;
   if (!viewer) throw new AppError('not_found', 'No such task.');
   return { task, access, viewer, profileId: viewer === 'student' ? access.studentProfileId : null };
 }
@@ -47,12 +52,13 @@ export async function listTasks(deps: AppDeps, actor: Actor, classId?: number): 
   let classAccess: ClassAccess | null = null;
   if (classId !== undefined) {
     classAccess = await loadClassAccess(deps, actor, classId);
-    if (!canTeach(classAccess) && classAccess.studentProfileId === null) throw new AppError('forbidden');
+    if (!can(actor, 'class.teach', classAccess) && classAccess.studentProfileId === null)
+      throw new AppError('forbidden');
   }
   const tasks = await repo.tasksForUser(deps.db, { userId: actor.userId, classId });
   const viewerOf = (t: (typeof tasks)[number]): TaskViewer | null =>
     classAccess
-      ? canTeach(classAccess)
+      ? can(actor, 'class.teach', classAccess)
         ? 'teacher'
         : 'student'
       : t.as_teacher
@@ -153,7 +159,8 @@ export async function createTask(deps: AppDeps, actor: Actor, body: CreateBody):
     }
     throw err;
   });
-  if (!canTeach(access)) throw new AppError('forbidden', 'Only the class’s teachers can set it a task.');
+  if (!can(actor, 'class.teach', access))
+    throw new AppError('forbidden', 'Only the class’s teachers can set it a task.');
   const { klass } = access;
   const dueAt = dueDate(body.due_at);
   const items = await checkedItems(deps, klass.course_id, body.items);
@@ -253,7 +260,7 @@ export async function getTask(deps: AppDeps, actor: Actor, taskId: number, anony
 
 /** What a teacher may put in a task for the class (one request for the "Set a task" form). */
 export async function taskOptions(deps: AppDeps, actor: Actor, classId: number): Promise<TaskOptions> {
-  const { klass } = await requireClassTeacher(deps, actor, classId);
+  const { klass } = authorize(actor, 'class.teach', await loadClassAccess(deps, actor, classId));
   const options = await repo.taskOptions(deps.db, klass.course_id);
   const examsOf = (kind: string) =>
     options.exams.filter((e) => e.kind === kind).map(({ id, title }) => ({ id, title }));
