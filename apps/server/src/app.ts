@@ -15,9 +15,8 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { activitiesRoutes } from './features/activities/activities.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { classesRoutes } from './features/classes/classes.routes';
-import { courseAuthoringRoutes } from './features/courses/course-authoring.routes';
 import { videosRoutes } from './features/videos/videos.routes';
-import { coursesRoutes } from './features/courses/courses.routes';
+import { coursesRoutes } from './features/courses/index';
 import { examAuthoringRoutes } from './features/exams/exam-authoring.routes';
 import { examsRoutes } from './features/exams/exams.routes';
 import { notesRoutes } from './features/notes/notes.routes';
@@ -131,7 +130,6 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(schoolsRoutes(deps));
   await app.register(classesRoutes(deps));
   await app.register(coursesRoutes(deps));
-  await app.register(courseAuthoringRoutes(deps));
   await app.register(videosRoutes(deps));
   await app.register(progressRoutes(deps));
   await app.register(notesRoutes(deps));

@@ -38,7 +38,8 @@ export function can<A extends Action>(actor: Actor, action: A, resource: PolicyA
 }
 
 /**
- * Refuses (403, or `refusal`: `not_found` where a resource's existence must not show) unless the actor may perform
+ * Refuses (403, or `refusal`: `not_found` where a resource's existence must not show, or an AppError carrying the
+ * feature's own message such as "No such course.") unless the actor may perform
  * the action on the resource; answers the resource, so a service loads and checks in one line:
  * `const { klass } = authorize(actor, 'class.teach', await loadClassAccess(deps, actor, classId));`
  */
@@ -46,8 +47,8 @@ export function authorize<A extends Action, R extends PolicyActions[A]>(
   actor: Actor,
   action: A,
   resource: R,
-  refusal: ErrorCode = 'forbidden',
+  refusal: ErrorCode | AppError = 'forbidden',
 ): R {
-  if (!can(actor, action, resource)) throw new AppError(refusal);
+  if (!can(actor, action, resource)) throw typeof refusal === 'string' ? new AppError(refusal) : refusal;
   return resource;
 }

@@ -1,18 +1,12 @@
-import type { ClassFeatures } from '@banksia/contracts/classes';
-import { canOpenAttachment, canOpenLesson, showsLessonQuestions } from '@banksia/contracts/rules/features';
-import { isExamListed, isLessonNavigable, isListed } from '@banksia/contracts/rules/listing';
+import { isExamListed, isListed } from '@banksia/contracts/rules/listing';
 import { hasRole } from '../../platform/authz';
 import type { Actor } from '../../platform/session';
-import type { CourseRow } from './courses.repository';
+
+// The listing rules every part of courses applies: who counts as content staff and which items a reader sees.
 
 /** Content and roster staff see every course and every item, drafts included. */
 export function isContentStaff(actor: Actor): boolean {
   return hasRole(actor, 'content_admin', 'roster_admin');
-}
-
-/** A published course is open to anyone signed in; a draft only to staff (others get 404, not 403). */
-export function canSeeCourse(actor: Actor, course: Pick<CourseRow, 'isPublished'>): boolean {
-  return course.isPublished || isContentStaff(actor);
 }
 
 /** What one reader may see of a course's content. */
@@ -59,52 +53,4 @@ export function isQuestionSetVisible(
   exam: { isPublished: boolean; isSubmittable: boolean },
 ): boolean {
   return view.all || isExamListed({ is_published: exam.isPublished, is_submittable: exam.isSubmittable });
-}
-
-/**
- * The course outside a class (presitree): staff see all; everyone else sees listed items, and premium media
- * stays closed because no class grants the premium features.
- */
-export function courseView(actor: Actor): ContentView {
-  const staff = isContentStaff(actor);
-  return {
-    all: staff,
-    opensLesson: (lesson) => staff || !lesson.isPremium,
-    opensAttachment: (attachment) => staff || !attachment.isPremium,
-    lessonQuestions: true,
-  };
-}
-
-/**
- * The course of a class: its teachers (and school admins, staff) see all; students see listed items, and
- * premium lessons and attachments open only when the class's feature set includes them (course feature_sets).
- */
-export function classView(
-  canTeachClass: boolean,
-  course: Pick<CourseRow, 'featureSets'>,
-  classFeatures: ClassFeatures,
-): ContentView {
-  const featureSets = { feature_sets: course.featureSets };
-  return {
-    all: canTeachClass,
-    opensLesson: (lesson) =>
-      canTeachClass || canOpenLesson({ is_premium: lesson.isPremium }, featureSets, classFeatures),
-    opensAttachment: (attachment) =>
-      canTeachClass || canOpenAttachment({ is_premium: attachment.isPremium }, featureSets, classFeatures),
-    lessonQuestions: canTeachClass || showsLessonQuestions(featureSets, classFeatures),
-  };
-}
-
-/** A demo lesson is open to anyone when it is a demo, navigable (spec §5), and its course is published. */
-export function isOpenDemoLesson(
-  lesson: { isDemo: boolean; isPublished: boolean; isComingSoon: boolean },
-  chunkCount: number,
-  course: { isPublished: boolean },
-): boolean {
-  const navigable = isLessonNavigable({
-    is_published: lesson.isPublished,
-    is_coming_soon: lesson.isComingSoon,
-    chunk_count: chunkCount,
-  });
-  return lesson.isDemo && navigable && course.isPublished;
 }

@@ -17,7 +17,7 @@ import { sideBySide, type Executor } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
-import { placeExam, placementErrors, placementOfExam, placementOptions } from '../courses/course-placement.service';
+import { placeExam, placementErrors, placementOfExam, placementOptions } from '../courses/authoring/index';
 import * as authoring from './exam-authoring.repository';
 import * as repo from './exams.repository';
 import { questionOf, sanitizeQuestion } from './exams.service';

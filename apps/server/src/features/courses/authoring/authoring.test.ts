@@ -12,8 +12,8 @@ import {
   exams,
   lessons,
   sections,
-} from '../../db/schema/index';
-import { createExamWithQuestions } from '../../../test/exam-factories';
+} from '../../../db/schema/index';
+import { createExamWithQuestions } from '../../../../test/exam-factories';
 import {
   createAttachment,
   createClass,
@@ -24,9 +24,9 @@ import {
   createStudent,
   createTeacher,
   createUser,
-} from '../../../test/factories';
-import { useTestApp, type TestClient } from '../../../test/harness';
-import { multipartForm } from '../../../test/multipart';
+} from '../../../../test/factories';
+import { useTestApp, type TestClient } from '../../../../test/harness';
+import { multipartForm } from '../../../../test/multipart';
 
 const ctx = useTestApp();
 

@@ -21,17 +21,22 @@ import {
   updateLessonBody,
   updateSectionBody,
 } from '@banksia/contracts/authoring-courses';
-import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, requireActor } from '../../platform/authz';
-import type { AppDeps } from '../../platform/deps';
-import { readingMultipart } from '../../platform/errors';
-import * as courses from './course-authoring.service';
-import * as lessons from './lesson-authoring.service';
+import { access, requireActor } from '../../../platform/authz';
+import type { AppDeps } from '../../../platform/deps';
+import { readingMultipart } from '../../../platform/errors';
+import { readAttachmentForm } from './attachment-form';
+import * as attachments from './attachments.service';
+import * as courses from './course-editor.service';
+import { courseDetail } from './course-detail.service';
+import * as list from './course-list.service';
+import { createCourse } from './course-wizard.service';
+import * as lessons from './lesson-editor.service';
 
 /** Authoring of courses and lessons, and the staff home's counts: content staff only. */
-export function courseAuthoringRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function authoringRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Scoped to this plugin: only the attachment upload reads a multipart body (a few fields, one PDF).
     await app.register(fastifyMultipart, {
@@ -44,13 +49,13 @@ export function courseAuthoringRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/admin/overview/',
       { config, schema: { tags, response: { 200: adminOverviewResponse } } },
-      async () => courses.adminOverview(deps),
+      async () => list.adminOverview(deps),
     );
 
     app.get(
       `${base}/`,
       { config, schema: { tags, querystring: adminCoursesQuery, response: { 200: adminCoursesResponse } } },
-      async (request) => courses.listCourses(deps, request.query),
+      async (request) => list.listCourses(deps, request.query),
     );
 
     app.get(
@@ -63,20 +68,20 @@ export function courseAuthoringRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: z.object({ available: z.boolean(), course_title: z.string().nullable() }) },
         },
       },
-      async (request) => courses.checkSlug(deps, request.query.slug),
+      async (request) => list.checkSlug(deps, request.query.slug),
     );
 
     app.post(
       `${base}/`,
       { config, schema: { tags, body: createCourseBody, response: { 201: createCourseResponse } } },
       async (request, reply) =>
-        reply.status(201).send(await courses.createCourse(deps, requireActor(request), request.body, request.ip)),
+        reply.status(201).send(await createCourse(deps, requireActor(request), request.body, request.ip)),
     );
 
     app.get(
       `${base}/:courseId/`,
       { config, schema: { tags, params: courseIdParams, response: { 200: adminCourseDetailResponse } } },
-      async (request) => courses.courseDetail(deps, request.params.courseId),
+      async (request) => courseDetail(deps, request.params.courseId),
     );
 
     app.patch(
@@ -160,35 +165,11 @@ export function courseAuthoringRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config, schema: { tags, params: courseIdParams, response: { 201: adminCourseDetailResponse } } },
       async (request, reply) => {
         const actor = requireActor(request);
-        const result = await readingMultipart(async () => {
-          const fields: Record<string, string> = {};
-          let file: MultipartFile | undefined;
-          if (request.isMultipart()) {
-            for await (const part of request.parts()) {
-              if (part.type === 'file') {
-                file = part;
-                // The file comes last; read it while the stream is open.
-                return courses.uploadAttachment(
-                  deps,
-                  actor,
-                  request.params.courseId,
-                  { fields, file },
-                  request.ip,
-                  request.log,
-                );
-              }
-              fields[part.fieldname] = String(part.value);
-            }
-          }
-          return courses.uploadAttachment(
-            deps,
-            actor,
-            request.params.courseId,
-            { fields, file },
-            request.ip,
-            request.log,
-          );
-        });
+        const result = await readingMultipart(() =>
+          readAttachmentForm(request, (upload) =>
+            attachments.uploadAttachment(deps, actor, request.params.courseId, upload, request.ip, request.log),
+          ),
+        );
         return reply.status(201).send(result);
       },
     );
@@ -205,7 +186,7 @@ export function courseAuthoringRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        courses.updateAttachment(
+        attachments.updateAttachment(
           deps,
           requireActor(request),
           request.params.courseId,

@@ -1,50 +1,40 @@
-import { authorize, can } from '../../platform/authorize';
 import type {
   ClassAssemblage,
-  DemoLesson,
   PresitreeAssemblage,
   branchForSelectQuery,
   branchForSelectResponse,
 } from '@banksia/contracts/courses';
 import type { z } from 'zod';
-import type { AppDeps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
-import type { Actor } from '../../platform/session';
-import { storageFor } from '../../platform/storage';
-import { loadClassAccess } from '../classes/classes.service';
-import { flatten, visibleTree } from './course-tree';
-import {
-  canSeeCourse,
-  classView,
-  courseView,
-  isContentStaff,
-  isItemVisible,
-  isOpenDemoLesson,
-  isQuestionSetVisible,
-} from './courses.policy';
+import { authorize, can } from '../../../platform/authorize';
+import type { AppDeps } from '../../../platform/deps';
+import { AppError } from '../../../platform/errors';
+import type { Actor } from '../../../platform/session';
+import { storageFor } from '../../../platform/storage';
+import { loadClassAccess } from '../../classes/classes.service';
+import { isContentStaff, isItemVisible } from '../courses.policy';
+import { findCourse, type CourseRow } from '../courses.repository';
+import { classView, courseView } from './catalogue.policy';
 import {
   assembleCourse,
-  captionsByVideo,
   courseLabel,
-  presentAttachment,
   presentBranchOption,
   presentClassAssemblage,
-  presentCourse,
-  presentLesson,
   presentPresitree,
-} from './courses.presenter';
-import * as repo from './courses.repository';
+} from './catalogue.presenter';
+import * as repo from './catalogue.repository';
+import { flatten, visibleTree } from './course-tree';
 
 /** A course the actor may see, or 404 (drafts are hidden from non-staff, not refused). */
-async function requireVisibleCourse(deps: AppDeps, actor: Actor, courseId: number): Promise<repo.CourseRow> {
-  const course = await repo.findCourse(deps.db, courseId);
-  if (!course || !canSeeCourse(actor, course)) throw new AppError('not_found', 'No such course.');
-  return course;
+async function visibleCourse(deps: AppDeps, actor: Actor, courseId: number): Promise<CourseRow> {
+  const notFound = new AppError('not_found', 'No such course.');
+  const course = await findCourse(deps.db, courseId);
+  if (!course) throw notFound;
+  return authorize(actor, 'course.view', course, notFound);
 }
 
 /** GET presitree/{courseId}/assemblage: the course's content as the actor may see it outside a class. */
 export async function presitreeAssemblage(deps: AppDeps, actor: Actor, courseId: number): Promise<PresitreeAssemblage> {
-  const course = await requireVisibleCourse(deps, actor, courseId);
+  const course = await visibleCourse(deps, actor, courseId);
   const content = await repo.courseContent(deps.db, course.id);
   return presentPresitree(course, assembleCourse(course, content, courseView(actor), storageFor(deps.config)));
 }
@@ -53,7 +43,7 @@ export async function presitreeAssemblage(deps: AppDeps, actor: Actor, courseId:
 export async function classAssemblage(deps: AppDeps, actor: Actor, classId: number): Promise<ClassAssemblage> {
   const access = authorize(actor, 'class.view', await loadClassAccess(deps, actor, classId));
   const { klass } = access;
-  const course = await repo.findCourse(deps.db, klass.course_id);
+  const course = await findCourse(deps.db, klass.course_id);
   if (!course) throw new AppError('not_found', 'No such course.');
   const content = await repo.courseContent(deps.db, course.id);
   const view = classView(can(actor, 'class.teach', access), course, klass.features);
@@ -61,7 +51,7 @@ export async function classAssemblage(deps: AppDeps, actor: Actor, classId: numb
 }
 
 /** The course catalogue: published courses, or every course for staff, by title. */
-export async function visibleCourses(deps: AppDeps, actor: Actor): Promise<repo.CourseRow[]> {
+export async function visibleCourses(deps: AppDeps, actor: Actor): Promise<CourseRow[]> {
   return repo.listCourses(deps.db, isContentStaff(actor));
 }
 
@@ -91,7 +81,7 @@ export async function branchOptions(
           errors: { course: ['This field is required.'] },
         });
       }
-      const course = await requireVisibleCourse(deps, actor, query.course);
+      const course = await visibleCourse(deps, actor, query.course);
       const rows = (await repo.titledTreeOf(deps.db, course.id)).map((r) => ({
         id: r.id,
         parentId: r.parent_id,
@@ -131,33 +121,4 @@ export async function branchOptions(
         });
     }
   }
-}
-
-/**
- * GET demo/lessons/{lessonId}: a demo lesson for anyone, signed in or not; 404 unless it is an open demo
- * (spec §2 "Demo (no class)"). Its non-premium attachments come with it. Nothing is recorded.
- */
-export async function demoLesson(deps: AppDeps, lessonId: number): Promise<DemoLesson> {
-  const found = await repo.findLessonWithCourse(deps.db, lessonId);
-  if (!found) throw new AppError('not_found', 'No such lesson.');
-  const { lesson, course } = found;
-  const chunks = await repo.chunksOfLesson(deps.db, lesson.id);
-  if (!isOpenDemoLesson(lesson, chunks.length, course)) throw new AppError('not_found', 'No such lesson.');
-  const [captions, questionSet, attachments, lessonActivities] = await Promise.all([
-    repo.captionsOfVideos(
-      deps.db,
-      chunks.map((c) => c.video.id),
-    ),
-    lesson.questionSetId === null ? null : repo.findExam(deps.db, lesson.questionSetId),
-    repo.attachmentsUnderLesson(deps.db, course.id, lesson.id),
-    repo.activitiesOfLesson(deps.db, lesson.id),
-  ]);
-  const storage = storageFor(deps.config);
-  const shownQuestionSet = questionSet && isQuestionSetVisible({ all: false }, questionSet) ? questionSet : null;
-  return {
-    course: presentCourse(course),
-    // A demo is open to everyone, premium or not: that is what makes it a demo.
-    lesson: presentLesson(lesson, chunks, captionsByVideo(captions), shownQuestionSet, lessonActivities, storage, true),
-    attachments: attachments.filter((a) => !a.isPremium).map((a) => presentAttachment(a, storage, true)),
-  };
 }

@@ -1,7 +1,7 @@
 import type { ExamPlacement } from '@banksia/contracts/exam-authoring';
 import { and, eq, sql } from 'drizzle-orm';
-import { courseTreeNodes, lessons, sections } from '../../db/schema/index';
-import type { Executor } from '../../platform/db';
+import { courseTreeNodes, lessons, sections } from '../../../db/schema/index';
+import type { Executor } from '../../../platform/db';
 
 // Where an exam sits in its course (the course tree is this feature's): a node under a topic, or a lesson's
 // question set. Used by exam authoring; writes run in the caller's transaction.

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AdminCoursesQuery } from '@banksia/contracts/authoring-courses';
-import { attachments, chunks, courses, courseTreeNodes, lessons, sections, videos } from '../../db/schema/index';
-import type { Executor } from '../../platform/db';
-import type { CourseRow, LessonRow, TreeNodeRow } from './courses.repository';
+import { attachments, chunks, courses, courseTreeNodes, lessons, sections, videos } from '../../../db/schema/index';
+import type { Executor } from '../../../platform/db';
+import type { CourseRow, LessonRow, TreeNodeRow } from '../courses.repository';
 
 /** Course and lesson authoring queries (content staff). */
 
@@ -46,6 +46,12 @@ export async function courseYearsAndSubjects(db: Executor) {
 }
 
 /** The course using a slug, if any (optionally other than `exceptId`). */
+/** A new course row. */
+export async function insertCourse(tx: Executor, values: typeof courses.$inferInsert): Promise<CourseRow> {
+  const [row] = await tx.insert(courses).values(values).returning();
+  return row!;
+}
+
 export async function courseWithSlug(db: Executor, slug: string, exceptId?: number) {
   const [row] = await db
     .select({ id: courses.id, title: courses.title })

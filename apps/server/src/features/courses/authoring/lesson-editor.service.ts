@@ -1,14 +1,15 @@
 import type { AdminLesson, UpdateLessonBody } from '@banksia/contracts/authoring-courses';
-import { audit } from '../../platform/audit';
-import { sideBySide, type Executor } from '../../platform/db';
-import type { AppDeps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
-import type { Actor } from '../../platform/session';
-import * as repo from './course-authoring.repository';
-import { findLessonWithCourse } from './courses.repository';
+import { audit } from '../../../platform/audit';
+import { sideBySide, type Executor } from '../../../platform/db';
+import type { AppDeps } from '../../../platform/deps';
+import { AppError } from '../../../platform/errors';
+import type { Actor } from '../../../platform/session';
+import { findLessonWithCourse } from '../courses.repository';
+import { presentLessonState, presentVideoOption } from './authoring.presenter';
+import * as repo from './authoring.repository';
 
 /**
- * Lesson authoring by content staff: title, chunks (parts, each playing one video), question set, success measure
+ * The lesson editor (content staff): title, chunks (parts, each playing one video), question set, success measure
  * and publishing. A save names the lesson version it was made on (409 when stale) and runs in one transaction.
  */
 
@@ -18,10 +19,6 @@ function invalid(field: string, message: string): AppError {
   return new AppError('validation_failed', undefined, { errors: { [field]: [message] } });
 }
 
-function formatDuration(seconds: number): string {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
 async function lessonState(db: Executor, lessonId: number) {
   const found = await findLessonWithCourse(db, lessonId);
   if (!found) throw new AppError('not_found', 'No such lesson.');
@@ -29,22 +26,7 @@ async function lessonState(db: Executor, lessonId: number) {
   return { ...found, chunks: chunkRows };
 }
 
-function presentLessonState(state: Awaited<ReturnType<typeof lessonState>>): AdminLesson['lesson'] {
-  const { lesson, course } = state;
-  return {
-    id: lesson.id,
-    course_id: course.id,
-    course_title: course.title,
-    title: lesson.title,
-    is_published: lesson.isPublished,
-    is_coming_soon: lesson.isComingSoon,
-    is_premium: lesson.isPremium,
-    has_success_measure: lesson.hasSuccessMeasure,
-    question_set_id: lesson.questionSetId,
-    chunks: state.chunks.map((c) => ({ id: c.id, title: c.title, video_id: c.videoId })),
-    version: lesson.version,
-  };
-}
+export type LessonState = Awaited<ReturnType<typeof lessonState>>;
 
 /** GET api:admin-lesson: the lesson, the videos a chunk may play and the course's question sets. */
 export async function adminLesson(deps: AppDeps, lessonId: number, db: Executor = deps.db): Promise<AdminLesson> {
@@ -56,13 +38,7 @@ export async function adminLesson(deps: AppDeps, lessonId: number, db: Executor 
   ]);
   return {
     lesson: presentLessonState(state),
-    videos: videoRows.map((v) => {
-      const source =
-        v.kind === 'file' ? (v.storage_key ?? '').split('/').pop() : `${v.provider ?? 'video'} ${v.hosted_id}`;
-      // Library videos go by their title; older ones by the part that first used them.
-      const name = v.title ? `${v.title} (${source})` : v.used_as ? `${v.used_as} (${source})` : source;
-      return { id: v.id, kind: v.kind, duration: v.duration, label: `#${v.id} ${name}, ${formatDuration(v.duration)}` };
-    }),
+    videos: videoRows.map(presentVideoOption),
     question_sets: questionSets,
     preview_class_id: previewClassId,
   };
