@@ -9,8 +9,7 @@ import {
 } from 'react-router';
 import { meQueryOptions } from '../features/accounts/api/get-me';
 import { endSession } from '../features/accounts/api/logout';
-import { classAssemblageQueryOptions } from '../features/courses/api/get-class-assemblage';
-import { userCourseProgressQueryOptions } from '../features/courses/api/get-user-course-progress';
+import { classAssemblageQueryOptions, userCourseProgressQueryOptions } from '../features/courses/catalogue/index';
 import { RequireRole } from './guards/require-role';
 import { RequireSignIn, requireSignInLoader } from './guards/require-sign-in';
 import { AppLayout } from './layouts/app-layout';

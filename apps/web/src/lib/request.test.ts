@@ -304,9 +304,9 @@ describe('class domain retries (spec §9: 5, back-off 200 ms)', () => {
   it('is the policy of every class-domain call', async () => {
     const sources = import.meta.glob(
       [
-        '../features/courses/api/get-class-assemblage.ts',
-        '../features/courses/api/get-class-course-progress.ts',
-        '../features/courses/api/get-user-course-progress.ts',
+        '../features/courses/catalogue/api/get-class-assemblage.ts',
+        '../features/courses/catalogue/api/get-class-course-progress.ts',
+        '../features/courses/catalogue/api/get-user-course-progress.ts',
         '../features/classes/api/get-class-detail.ts',
       ],
       { query: '?raw', import: 'default', eager: true },

@@ -2,7 +2,7 @@ import type { Lesson } from '@banksia/contracts/courses';
 import { Button } from '@mantine/core';
 import { IconClockHour4, IconLock, IconVideoOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { LessonAccess } from '../../features/courses/utils/lesson-access';
+import { type LessonAccess } from '../../features/courses/catalogue/index';
 import { StatusPage } from '../pages/status-page';
 
 /** Why a lesson cannot be opened, with the way back: instead of the player, for a lesson that is not a link. */

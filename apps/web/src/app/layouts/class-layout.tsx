@@ -4,7 +4,7 @@ import { Badge, Button, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine
 import { IconBook, IconListDetails, IconSchool } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { useMe } from '../../features/accounts/api/get-me';
-import { useClassAssemblage } from '../../features/courses/api/get-class-assemblage';
+import { useClassAssemblage } from '../../features/courses/catalogue/index';
 import { urlFor } from '../../lib/named-routes';
 import { LoadableView } from '../components/loadable-view';
 import { CardsSkeleton } from '../components/skeletons';

@@ -3,13 +3,16 @@ import { isListed } from '@banksia/contracts/rules/listing';
 import { Box } from '@mantine/core';
 import { Suspense } from 'react';
 import { useParams } from 'react-router';
-import { useClassCourseProgress } from '../../features/courses/api/get-class-course-progress';
-import { useUserCourseProgress } from '../../features/courses/api/get-user-course-progress';
-import { ProgressMeter } from '../../features/courses/components/progress-meter';
-import { TopicContents } from '../../features/courses/components/topic-contents';
-import { findNode, lessonsUnder } from '../../features/courses/utils/class-tree';
-import { openableLessons } from '../../features/courses/utils/lesson-access';
-import { chunksVisited } from '../../features/courses/utils/lesson-progress';
+import {
+  chunksVisited,
+  findNode,
+  lessonsUnder,
+  openableLessons,
+  ProgressMeter,
+  TopicContents,
+  useClassCourseProgress,
+  useUserCourseProgress,
+} from '../../features/courses/catalogue/index';
 import { urlFor } from '../../lib/named-routes';
 import { LoadableView } from '../components/loadable-view';
 import { PageBreadcrumbs } from '../components/page-breadcrumbs';

@@ -1,8 +1,11 @@
 import { Group, Text } from '@mantine/core';
 import { Suspense } from 'react';
-import { useClassCourseProgress } from '../../features/courses/api/get-class-course-progress';
-import { useUserCourseProgress } from '../../features/courses/api/get-user-course-progress';
-import { StudentCourseOverview, TeacherCourseOverview } from '../../features/courses/components/class-course-overview';
+import {
+  StudentCourseOverview,
+  TeacherCourseOverview,
+  useClassCourseProgress,
+  useUserCourseProgress,
+} from '../../features/courses/catalogue/index';
 import { LoadableView } from '../components/loadable-view';
 import { PageHeader } from '../components/page-header';
 import { CardsSkeleton } from '../components/skeletons';

@@ -2,7 +2,7 @@ import { FailureReason } from '@banksia/contracts/errors';
 import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { ActivityPage } from '../../features/activities/routes/activity-page';
-import { lessonAccess } from '../../features/courses/utils/lesson-access';
+import { lessonAccess } from '../../features/courses/catalogue/index';
 import { urlFor } from '../../lib/named-routes';
 import { LessonUnavailable } from '../components/lesson-unavailable';
 import { PageBreadcrumbs } from '../components/page-breadcrumbs';

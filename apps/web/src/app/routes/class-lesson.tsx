@@ -4,18 +4,19 @@ import { canTakeNotes, showsLessonQuestions } from '@banksia/contracts/rules/fea
 import { isExamListed, isListed } from '@banksia/contracts/rules/listing';
 import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { useChunkProgressUpdates, useUserCourseProgress } from '../../features/courses/api/get-user-course-progress';
-import { useSetSelfRating } from '../../features/courses/api/set-self-rating';
-import { AttachmentList } from '../../features/courses/components/attachment-list';
 import {
+  AttachmentList,
+  lessonAccess,
   lessonAttachments,
   lessonsUnder,
   looseLessons,
   topicOfLesson,
   topicsOf,
-} from '../../features/courses/utils/class-tree';
-import { lessonAccess } from '../../features/courses/utils/lesson-access';
-import { ChunkPlayer } from '../../features/lessons/components/chunk-player';
+  useChunkProgressUpdates,
+  useSetSelfRating,
+  useUserCourseProgress,
+} from '../../features/courses/catalogue/index';
+import { ChunkPlayer } from '../../features/courses/lessons/index';
 import { urlFor } from '../../lib/named-routes';
 import { LessonUnavailable } from '../components/lesson-unavailable';
 import { LoadableView } from '../components/loadable-view';

@@ -1,5 +1,4 @@
-import { useUserCourseProgress } from '../../features/courses/api/get-user-course-progress';
-import { LessonIndex } from '../../features/courses/components/lesson-index';
+import { LessonIndex, useUserCourseProgress } from '../../features/courses/catalogue/index';
 import { LoadableView } from '../components/loadable-view';
 import { PageHeader } from '../components/page-header';
 import { CardsSkeleton } from '../components/skeletons';

@@ -5,7 +5,7 @@ import { isExamListed } from '@banksia/contracts/rules/listing';
 import { Button } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { findNode } from '../../features/courses/utils/class-tree';
+import { findNode } from '../../features/courses/catalogue/index';
 import { QuestionPage } from '../../features/exams/question-sets/routes/question-page';
 import { QuestionSetPage } from '../../features/exams/question-sets/routes/question-set-page';
 import { urlFor } from '../../lib/named-routes';

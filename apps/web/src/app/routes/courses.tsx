@@ -1,8 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useMyCourses } from '../../features/courses/api/get-my-courses';
-import { MyCourseList } from '../../features/courses/components/my-course-list';
+import { MyCourseList, useMyCourses } from '../../features/courses/catalogue/index';
 import { urlFor } from '../../lib/named-routes';
 import { LoadableView } from '../components/loadable-view';
 import { Page } from '../components/page';

@@ -4,10 +4,8 @@ import { isExamListed, isLessonNavigable } from '@banksia/contracts/rules/listin
 import { Badge, Group, Text } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { useMe } from '../../features/accounts/api/get-me';
-import { AttachmentList } from '../../features/courses/components/attachment-list';
-import { useDemoLesson } from '../../features/lessons/api/get-demo-lesson';
-import { ChunkPlayer } from '../../features/lessons/components/chunk-player';
-import { DemoModeProvider } from '../../features/lessons/components/demo-mode';
+import { AttachmentList } from '../../features/courses/catalogue/index';
+import { ChunkPlayer, DemoModeProvider, useDemoLesson } from '../../features/courses/lessons/index';
 import { urlFor } from '../../lib/named-routes';
 import { LessonUnavailable } from '../components/lesson-unavailable';
 import { LoadableView } from '../components/loadable-view';

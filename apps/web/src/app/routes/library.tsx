@@ -1,8 +1,7 @@
 import { currentAcademicYear } from '@banksia/contracts/rules/course-selector';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useCourses } from '../../features/courses/api/get-courses';
-import { LibraryBrowser } from '../../features/courses/components/library-browser';
+import { LibraryBrowser, useCourses } from '../../features/courses/catalogue/index';
 import { LoadableView } from '../components/loadable-view';
 import { Page } from '../components/page';
 import { PageHeader } from '../components/page-header';
