@@ -73,6 +73,36 @@ interface Assembled {
   attachments: Record<string, Attachment>;
 }
 
+/** The listing flags of a tree node, read from the row it points at (null flags: the row is missing). */
+function nodeFlags(
+  sectionsById: ReadonlyMap<number, { isPublished: boolean }>,
+  lessonsById: ReadonlyMap<number, { isPublished: boolean }>,
+  examsById: ReadonlyMap<number, { isPublished: boolean; isSubmittable: boolean }>,
+  attachmentsById: ReadonlyMap<number, unknown>,
+): (n: TreeNodeRow) => ItemFlags {
+  return (n) => {
+    const item = (published: boolean | undefined, submittable: boolean | null = null) => ({
+      nodeType: n.nodeType,
+      isPublished: published ?? null,
+      isSubmittable: submittable,
+    });
+    switch (n.nodeType) {
+      case 'section':
+        return item(sectionsById.get(n.valueId)?.isPublished);
+      case 'lesson':
+        return item(lessonsById.get(n.valueId)?.isPublished);
+      case 'exam': {
+        const exam = examsById.get(n.valueId);
+        return item(exam?.isPublished, exam?.isSubmittable ?? null);
+      }
+      case 'attachment':
+        return item(attachmentsById.has(n.valueId) ? true : undefined);
+      default:
+        return item(true);
+    }
+  };
+}
+
 /**
  * Puts a course's rows together as the reader may see them: the visible tree (a hidden section hides what is
  * under it) and the content maps of what it holds. The maps' exams also hold the question sets of the lessons
@@ -96,27 +126,7 @@ export function assembleCourse(
     activitiesByLesson.set(a.lessonId, [...(activitiesByLesson.get(a.lessonId) ?? []), a]);
   }
 
-  const flags = (n: TreeNodeRow): ItemFlags => {
-    const item = (published: boolean | undefined, submittable: boolean | null = null) => ({
-      nodeType: n.nodeType,
-      isPublished: published ?? null,
-      isSubmittable: submittable,
-    });
-    switch (n.nodeType) {
-      case 'section':
-        return item(sectionsById.get(n.valueId)?.isPublished);
-      case 'lesson':
-        return item(lessonsById.get(n.valueId)?.isPublished);
-      case 'exam': {
-        const exam = examsById.get(n.valueId);
-        return item(exam?.isPublished, exam?.isSubmittable ?? null);
-      }
-      case 'attachment':
-        return item(attachmentsById.has(n.valueId) ? true : undefined);
-      default:
-        return item(true);
-    }
-  };
+  const flags = nodeFlags(sectionsById, lessonsById, examsById, attachmentsById);
   const fallbackRoot: TreeNodeRow = {
     id: -1,
     courseId: course.id,
