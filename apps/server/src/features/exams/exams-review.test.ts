@@ -12,7 +12,7 @@ import { auditLog, courses, examSittings } from '../../db/schema/index';
 import { createExamWithQuestions, type QuestionInput } from '../../../test/exam-factories';
 import { createClass, createLesson, createSchool, createStudent, createTeacher } from '../../../test/factories';
 import { useTestApp, type TestClient } from '../../../test/harness';
-import { LATE_SAVE_GRACE_MS } from './exams.service';
+import { LATE_SAVE_GRACE_MS } from './shared/index';
 
 // The review side of exams: the actor's classes, release of results, marking by question (with pseudonyms),
 // transcribing a paper, automatic submit when time runs out, reflective sets, mistakes with grok and notes, and demo

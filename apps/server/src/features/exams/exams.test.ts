@@ -11,7 +11,7 @@ import {
   createUser,
 } from '../../../test/factories';
 import { useTestApp, type TestClient } from '../../../test/harness';
-import { LATE_SAVE_GRACE_MS } from './exams.service';
+import { LATE_SAVE_GRACE_MS } from './shared/index';
 import { examViewSchema, sittingAnswerSchema, sittingSchema, type Sitting } from '@banksia/contracts/exam-api';
 
 const ctx = useTestApp();

@@ -22,7 +22,7 @@ import { updateActivity } from '../activities/activity-authoring.service';
 import { updateClassDetailsAsStaff } from '../classes/class-management.service';
 import { updateAttachment, updateSection } from '../courses/course-authoring.service';
 import { updateLesson } from '../courses/lesson-authoring.service';
-import { getForAuthoring, publishExam, saveExam } from '../exams/exam-authoring.service';
+import { getForAuthoring, publishExam, saveExam } from '../exams/index';
 import { saveLockListItem } from '../payments/products.service';
 import type { AnySecretModel, SecretFilter, SecretModel } from './secret-admin.model';
 import { fieldErrors, formatWhen } from './secret-admin.presenter';
