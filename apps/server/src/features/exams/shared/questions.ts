@@ -7,7 +7,6 @@ import { type QuestionSolution, type ExamQuestionView } from '@banksia/contracts
 import * as repo from './exams.repository';
 import { presentQuestion, solutionOf } from './exams.presenter';
 
-/** A stored question as the contracts define it (for marking): its columns and its definition together. */
 /**
  * A question as a student answering it sees it (no answer key, no solution), and its key with the worked solution,
  * for other features that show exam questions (review): one place decides what gives an answer away.
@@ -20,6 +19,7 @@ export function questionSolution(row: repo.QuestionRow): QuestionSolution {
   return solutionOf(row);
 }
 
+/** A stored question as the contracts define it (for marking): its columns and its definition together. */
 export function questionOf(row: repo.QuestionRow): ExamQuestion {
   return {
     ...row.definition,

@@ -47,6 +47,7 @@ import {
 } from '../shared/index';
 import * as repo from './sittings.repository';
 import './sittings.policy';
+import { presentExamClass } from './sittings.presenter';
 
 export const ANSWER_CONFLICT_DETAIL = 'This answer was changed somewhere else. Reload to see the latest version.';
 
@@ -264,21 +265,7 @@ export async function examClasses(deps: AppDeps, actor: Actor, examId: number): 
           ? await currentSitting(deps.db, { examId, classId: r.class_id, profileId: r.profile_id })
           : null;
       const sitting = found && (await closeIfExpired(deps, found, exam));
-      return {
-        class_id: r.class_id,
-        name: r.title,
-        teaches: r.teaches,
-        is_locked: r.is_locked,
-        released_at: r.released_at === null ? null : new Date(r.released_at).toISOString(),
-        extra_time_minutes: r.teaches ? 0 : (r.extra_time_minutes ?? 0),
-        sitting: sitting
-          ? {
-              id: sitting.id,
-              status: sitting.status,
-              submitted_at: sitting.submittedAt && new Date(sitting.submittedAt).toISOString(),
-            }
-          : null,
-      };
+      return presentExamClass(r, sitting);
     }),
   );
   return { exam_id: exam.id, classes };
