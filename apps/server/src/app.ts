@@ -17,8 +17,7 @@ import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { classesRoutes } from './features/classes/classes.routes';
 import { videosRoutes } from './features/videos/videos.routes';
 import { coursesRoutes } from './features/courses/index';
-import { examAuthoringRoutes } from './features/exams/exam-authoring.routes';
-import { examsRoutes } from './features/exams/exams.routes';
+import { examsRoutes } from './features/exams/index';
 import { notesRoutes } from './features/notes/notes.routes';
 import { progressGridRoutes } from './features/progress/progress-grids.routes';
 import { progressRoutes } from './features/progress/progress.routes';
@@ -135,7 +134,6 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(notesRoutes(deps));
   await app.register(activitiesRoutes(deps));
   await app.register(examsRoutes(deps));
-  await app.register(examAuthoringRoutes(deps));
   await app.register(progressGridRoutes(deps));
   await app.register(insightsRoutes(deps));
   await app.register(tasksRoutes(deps));

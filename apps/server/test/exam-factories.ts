@@ -1,6 +1,6 @@
 import type { ExamQuestion } from '@banksia/contracts/exams';
 import type { exams } from '../src/db/schema/index';
-import { addQuestion, addSection } from '../src/features/exams/exams.service';
+import { addQuestion, addSection } from '../src/features/exams/index';
 import type { Database } from '../src/platform/db';
 import { createExam } from './factories';
 

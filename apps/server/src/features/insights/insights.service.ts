@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { StudentNamer } from '../../platform/student-names';
 import { loadClassAccess, type ClassAccess } from '../classes/classes.service';
-import { closeExpiredSittings } from '../exams/exams.service';
+import { closeExpiredSittings } from '../exams/index';
 import { answerText, groupAnswers, isAutoMarked, optionTexts } from './answer-groups';
 import { inNameOrder, presentExamResults, presentNeedsHelp, questionOf, round4, student } from './insights.presenter';
 import * as repo from './insights.repository';

@@ -21,7 +21,7 @@ import {
   createTeacher,
 } from '../../../test/factories';
 import { useTestApp, type TestClient } from '../../../test/harness';
-import { addQuestion, addSection } from '../exams/exams.service';
+import { addQuestion, addSection } from '../exams/index';
 
 // Teacher insights: real numbers on a small class. Five students on the roster (Amy, Bob, Cara, Dan, Eve) and one
 // removed from it (Rex), whose activity must never count.

@@ -1,5 +1,5 @@
 import type { ExamQuestionView, QuestionSolution } from '@banksia/contracts/exam-api';
-import { questionForStudent, questionSolution } from '../exams/exams.service';
+import { questionForStudent, questionSolution } from '../exams/index';
 import type { QuestionRow } from './review.repository';
 
 // A review question is shown as the exams pages show it: the exams feature alone decides what gives an answer away.

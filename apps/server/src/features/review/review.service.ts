@@ -22,7 +22,7 @@ import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { StudentNamer } from '../../platform/student-names';
 import { loadClassAccess } from '../classes/classes.service';
-import { questionOf } from '../exams/exams.service';
+import { questionOf } from '../exams/index';
 import { presentReviewQuestion, presentSolution } from './review.presenter';
 import * as repo from './review.repository';
 import { cardUpdate, newCardState, nextReview } from './review.scheduler';

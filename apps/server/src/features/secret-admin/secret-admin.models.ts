@@ -21,7 +21,7 @@ import { AppError } from '../../platform/errors';
 import { updateActivity } from '../activities/activity-authoring.service';
 import { updateClassDetailsAsStaff } from '../classes/class-management.service';
 import { updateAttachment, updateLesson, updateSection } from '../courses/authoring/index';
-import { getForAuthoring, publishExam, saveExam } from '../exams/exam-authoring.service';
+import { getForAuthoring, publishExam, saveExam } from '../exams/index';
 import { saveLockListItem } from '../payments/products.service';
 import type { AnySecretModel, SecretFilter, SecretModel } from './secret-admin.model';
 import { fieldErrors, formatWhen } from './secret-admin.presenter';

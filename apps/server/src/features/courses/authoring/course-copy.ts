@@ -3,7 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { attachments, chunks, courseTreeNodes, lessons, sections } from '../../../db/schema/index';
 import type { Executor } from '../../../platform/db';
 import { copyActivitiesOfCourse } from '../../activities/activity-copy';
-import { copyExamsOfCourse } from '../../exams/exam-copy';
+import { copyExamsOfCourse } from '../../exams/index';
 
 /**
  * Copies all the content of one course into another (new, empty) course inside the caller's transaction: topics

@@ -5,5 +5,4 @@
 export { updateAttachment } from './attachments.service';
 export { authoringRoutes } from './authoring.routes';
 export { updateSection } from './course-editor.service';
-export { placeExam, placementErrors, placementOfExam, placementOptions } from './course-placement.service';
 export { updateLesson } from './lesson-editor.service';

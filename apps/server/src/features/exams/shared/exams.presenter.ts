@@ -1,33 +1,14 @@
-import type { ExamQuestionDefinition } from '../../db/schema/index';
-import type {
-  AnswerRow,
-  ExamRow,
-  LockStatus,
-  QuestionRow,
-  SectionRow,
-  SittingRow,
-  classSittings,
-  NoteRow,
-  questionResponses,
-} from './exams.repository';
-import type { AnonymisedName } from '@banksia/contracts/rules/anonymiser';
-import type {
-  ClassSittings,
-  ExamLock,
-  ExamQuestionView,
-  ExamView,
-  ExtraTime,
-  QuestionNote,
-  QuestionResponses,
-  QuestionSolution,
-  Sitting,
-  SittingAnswer,
-} from '@banksia/contracts/exam-api';
+import type { ExamQuestionDefinition } from '../../../db/schema/index';
+import type { AnswerRow, ExamRow, QuestionRow, SectionRow, SittingRow } from './exams.repository';
+import type { ExamQuestionView, ExamView, QuestionSolution, Sitting, SittingAnswer } from '@banksia/contracts/exam-api';
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-const optionalIso = (value: Date | string | null) => (value === null ? null : iso(value));
+export const iso = (value: Date | string) => new Date(value).toISOString();
+
+export const optionalIso = (value: Date | string | null) => (value === null ? null : iso(value));
+
 // numeric(8,2) arrives as "42.00"; marks are numbers in the API, except the summary's marks_total (spec §3).
-const num = (value: string) => Number(value);
+export const num = (value: string) => Number(value);
+export const roundMarks = (marks: number) => Math.round(marks * 100) / 100;
 
 /**
  * What a person answering the question needs: each type's fields are listed one by one, so nothing that gives the
@@ -187,103 +168,4 @@ export function presentSitting(s: {
           needs_marking: answers.filter((a) => a.markStatus === 'needs_marking').length,
         },
   };
-}
-
-// Sums of two-decimal marks, kept at two decimals (0.1 + 0.2 is 0.3).
-const roundMarks = (marks: number) => Math.round(marks * 100) / 100;
-
-export function presentLock(classId: number, examId: number, status: LockStatus | null): ExamLock {
-  const current = status ?? 'OPEN';
-  return { class_id: classId, exam_id: examId, status: current, is_locked: current === 'LOCKED_BY_TEACHER' };
-}
-
-export function presentExtraTime(classId: number, profileId: number, minutes: number): ExtraTime {
-  return { class_id: classId, profile_id: profileId, minutes };
-}
-
-type ClassSittingRow = Awaited<ReturnType<typeof classSittings>>[number];
-
-/** Pseudonyms of a class's students for the day (spec §4 anonymiser), or null when names are shown. */
-export type Pseudonyms = Map<number, AnonymisedName> | null;
-
-/** A student's name, or their pseudonym when names are hidden. */
-function studentName(
-  profileId: number,
-  name: { first_name: string; last_name: string },
-  pseudonyms: Pseudonyms,
-): { first_name: string; last_name: string } {
-  const pseudonym = pseudonyms?.get(profileId);
-  if (!pseudonyms) return { first_name: name.first_name, last_name: name.last_name };
-  // A student missing from the roster's pseudonyms still gets none of their real name.
-  return { first_name: pseudonym?.firstName ?? 'Student', last_name: pseudonym?.lastName ?? String(profileId) };
-}
-
-/** With names hidden, lists are ordered by pseudonym: the real alphabetical order would tell who is who. */
-function byName<T extends { first_name: string; last_name: string }>(rows: T[], pseudonyms: Pseudonyms): T[] {
-  if (!pseudonyms) return rows;
-  const key = (r: T) => `${r.last_name} ${r.first_name}`.toLowerCase();
-  return [...rows].sort((a, b) => key(a).localeCompare(key(b)));
-}
-
-export function presentClassSittings(
-  rows: ClassSittingRow[],
-  extra: {
-    releasedAt: Date | null;
-    questions: { question_id: number; submitted: number; needs_marking: number }[];
-    pseudonyms: Pseudonyms;
-  },
-): ClassSittings {
-  const students = rows.map((r) => ({
-    profile_id: r.profile_id,
-    ...studentName(r.profile_id, r, extra.pseudonyms),
-    extra_time_minutes: r.extra_time_minutes ?? 0,
-    sitting:
-      r.sitting_id === null
-        ? null
-        : {
-            id: r.sitting_id,
-            status: r.status!,
-            started_at: iso(r.started_at!),
-            submitted_at: optionalIso(r.submitted_at),
-            transcribed: r.transcribed ?? false,
-            marks_awarded: roundMarks(num(r.marks_awarded ?? '0')),
-            needs_marking: r.needs_marking ?? 0,
-          },
-  }));
-  return {
-    released_at: optionalIso(extra.releasedAt),
-    anonymised: extra.pseudonyms !== null,
-    questions: extra.questions,
-    students: byName(students, extra.pseudonyms),
-  };
-}
-
-type ResponseRow = Awaited<ReturnType<typeof questionResponses>>[number];
-
-export function presentQuestionResponses(
-  question: QuestionRow,
-  rows: ResponseRow[],
-  pseudonyms: Pseudonyms,
-): QuestionResponses {
-  const responses = rows.map((r) => ({
-    profile_id: r.profile_id,
-    ...studentName(r.profile_id, r, pseudonyms),
-    sitting_id: r.sitting_id,
-    submitted_at: iso(r.submitted_at),
-    transcribed: r.transcribed,
-    answer: r.answer,
-    mark_status: r.mark_status,
-    marks_awarded: r.marks_awarded === null ? null : num(r.marks_awarded),
-    feedback: r.feedback ?? '',
-    marked_by_teacher: r.marked_by !== null,
-  }));
-  return {
-    question: presentQuestion(question, true),
-    anonymised: pseudonyms !== null,
-    responses: byName(responses, pseudonyms),
-  };
-}
-
-export function presentNote(row: NoteRow): QuestionNote {
-  return { question_id: row.questionId, body: row.body, version: row.version, updated_at: iso(row.updatedAt) };
 }

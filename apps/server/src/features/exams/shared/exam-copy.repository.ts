@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { examQuestions, exams, examSections } from '../../db/schema/index';
-import type { Executor } from '../../platform/db';
+import { examQuestions, exams, examSections } from '../../../db/schema/index';
+import type { Executor } from '../../../platform/db';
 
 /**
  * Copies every exam and question set of a course into another course, inside the caller's transaction: new exam,

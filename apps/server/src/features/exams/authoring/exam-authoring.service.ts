@@ -11,16 +11,25 @@ import {
   type SaveExamBody,
 } from '@banksia/contracts/exam-authoring';
 import type { ExamQuestion } from '@banksia/contracts/exams';
-import type { ExamQuestionDefinition } from '../../db/schema/index';
-import { audit } from '../../platform/audit';
-import { sideBySide, type Executor } from '../../platform/db';
-import type { AppDeps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
-import type { Actor } from '../../platform/session';
-import { placeExam, placementErrors, placementOfExam, placementOptions } from '../courses/authoring/index';
+import type { ExamQuestionDefinition } from '../../../db/schema/index';
+import { audit } from '../../../platform/audit';
+import { sideBySide, type Executor } from '../../../platform/db';
+import type { AppDeps } from '../../../platform/deps';
+import { AppError } from '../../../platform/errors';
+import type { Actor } from '../../../platform/session';
+import { placeExam, placementErrors, placementOfExam, placementOptions } from './exam-placement';
 import * as authoring from './exam-authoring.repository';
-import * as repo from './exams.repository';
-import { questionOf, sanitizeQuestion } from './exams.service';
+import {
+  findExam,
+  questionOf,
+  questionsOf,
+  refreshExamTotals,
+  sanitizeQuestion,
+  sectionsOf,
+  type ExamRow,
+  type QuestionRow,
+  type SectionRow,
+} from '../shared/index';
 
 // Content staff authoring exams and question sets (docs/exam-authoring.md). Once an exam has sittings its structure
 // and answer keys are frozen (a change is refused with the field that changed); wording may still be fixed.
@@ -31,19 +40,16 @@ const LIST_LIMIT = 100;
 const isStoredId = (id: string) => /^\d{1,9}$/.test(id);
 
 interface Loaded {
-  exam: repo.ExamRow;
-  sections: repo.SectionRow[];
-  questions: repo.QuestionRow[];
+  exam: ExamRow;
+  sections: SectionRow[];
+  questions: QuestionRow[];
 }
 
 /** As the course selectors label a course: "<title> (<year published>)". */
 const courseLabel = (c: { title: string; yearPublished: number }) => `${c.title} (${c.yearPublished})`;
 
-async function load(db: Executor, exam: repo.ExamRow): Promise<Loaded> {
-  const [sections, questions] = await sideBySide(db, [
-    () => repo.sectionsOf(db, exam.id),
-    () => repo.questionsOf(db, exam.id),
-  ]);
+async function load(db: Executor, exam: ExamRow): Promise<Loaded> {
+  const [sections, questions] = await sideBySide(db, [() => sectionsOf(db, exam.id), () => questionsOf(db, exam.id)]);
   return { exam, sections, questions };
 }
 
@@ -96,8 +102,8 @@ function validationFailed(errors: Record<string, string[]>): AppError {
   return new AppError('validation_failed', undefined, { errors });
 }
 
-async function requireExam(db: Executor, examId: number): Promise<repo.ExamRow> {
-  const exam = await repo.findExam(db, examId);
+async function requireExam(db: Executor, examId: number): Promise<ExamRow> {
+  const exam = await findExam(db, examId);
   if (!exam) throw new AppError('not_found', 'No such exam.');
   return exam;
 }
@@ -363,12 +369,12 @@ export async function saveExam(
       additionalMaterials: body.additional_materials,
       hideSolutionsUntilRelease: body.hide_solutions_until_release,
     });
-    await repo.refreshExamTotals(tx, exam.id);
+    await refreshExamTotals(tx, exam.id);
     await placeExam(tx, exam.courseId, exam.id, body.placement as ExamPlacement);
-    if (exam.isPublished && !(await repo.questionsOf(tx, exam.id)).length) {
+    if (exam.isPublished && !(await questionsOf(tx, exam.id)).length) {
       throw validationFailed({ sections: ['A published exam needs at least one question: unpublish it first.'] });
     }
-    const after = await present(tx, await load(tx, (await repo.findExam(tx, exam.id))!), idMap);
+    const after = await present(tx, await load(tx, (await findExam(tx, exam.id))!), idMap);
     await audit(tx, {
       actorUserId: actor.userId,
       action: 'exam.update',

@@ -2,7 +2,7 @@ import type { ExamAuthoring, SaveExamBody } from '@banksia/contracts/exam-author
 import { STRUCTURE_LOCKED_MESSAGE } from '@banksia/contracts/exam-authoring';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activities, auditLog, courseTreeNodes, examAnswers, examSittings, lessons } from '../../db/schema/index';
+import { activities, auditLog, courseTreeNodes, examAnswers, examSittings, lessons } from '../../../db/schema/index';
 import {
   createClass,
   createLesson,
@@ -11,8 +11,8 @@ import {
   createStudent,
   createTeacher,
   createUser,
-} from '../../../test/factories';
-import { useTestApp, type TestClient } from '../../../test/harness';
+} from '../../../../test/factories';
+import { useTestApp, type TestClient } from '../../../../test/harness';
 
 const ctx = useTestApp();
 const base = '/api/v1/admin/exams';

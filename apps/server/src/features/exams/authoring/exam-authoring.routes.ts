@@ -9,8 +9,8 @@ import {
   saveExamBody,
 } from '@banksia/contracts/exam-authoring';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access, requireActor } from '../../platform/authz';
-import type { AppDeps } from '../../platform/deps';
+import { access, requireActor } from '../../../platform/authz';
+import type { AppDeps } from '../../../platform/deps';
 import * as service from './exam-authoring.service';
 
 /**

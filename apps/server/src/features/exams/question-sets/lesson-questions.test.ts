@@ -6,9 +6,9 @@ import {
   createSchool,
   createStudent,
   createTeacher,
-} from '../../../test/factories';
-import { createExamWithQuestions } from '../../../test/exam-factories';
-import { useTestApp } from '../../../test/harness';
+} from '../../../../test/factories';
+import { createExamWithQuestions } from '../../../../test/exam-factories';
+import { useTestApp } from '../../../../test/harness';
 
 const ctx = useTestApp();
 

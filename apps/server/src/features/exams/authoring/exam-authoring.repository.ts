@@ -7,9 +7,9 @@ import {
   exams,
   examSections,
   type ExamQuestionDefinition,
-} from '../../db/schema/index';
-import type { Executor } from '../../platform/db';
-import type { ExamRow, QuestionRow, SectionRow } from './exams.repository';
+} from '../../../db/schema/index';
+import type { Executor } from '../../../platform/db';
+import type { ExamRow, QuestionRow, SectionRow } from '../shared/index';
 
 export async function lockExam(db: Executor, examId: number): Promise<ExamRow | null> {
   const [row] = await db.select().from(exams).where(eq(exams.id, examId)).for('update');

@@ -3,8 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { courseTreeNodes, lessons, sections } from '../../../db/schema/index';
 import type { Executor } from '../../../platform/db';
 
-// Where an exam sits in its course (the course tree is this feature's): a node under a topic, or a lesson's
-// question set. Used by exam authoring; writes run in the caller's transaction.
+// Where an exam sits in its course: a node under a topic, or a lesson's question set. Used by exam authoring only;
+// writes run in the caller's transaction. It lives here, not in courses, so that courses (which copies a course's
+// exams through exams/index) is never imported by exams: the two features depend one way.
 
 /** Where the exam sits now; null when it is neither in the tree under a topic nor a lesson's question set. */
 export async function placementOfExam(db: Executor, courseId: number, examId: number): Promise<ExamPlacement | null> {

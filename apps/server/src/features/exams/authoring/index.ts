@@ -1,0 +1,2 @@
+export { examAuthoringRoutes } from './exam-authoring.routes';
+export { getForAuthoring, publishExam, saveExam } from './exam-authoring.service';

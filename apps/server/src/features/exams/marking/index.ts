@@ -1,0 +1,1 @@
+export { markingRoutes } from './marking.routes';

@@ -1,0 +1,1 @@
+export { mistakesRoutes } from './mistakes.routes';

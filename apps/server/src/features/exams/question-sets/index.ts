@@ -1,0 +1,1 @@
+export { questionSetsRoutes } from './question-sets.routes';

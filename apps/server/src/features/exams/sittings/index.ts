@@ -1,0 +1,1 @@
+export { sittingsRoutes } from './sittings.routes';

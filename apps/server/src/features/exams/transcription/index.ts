@@ -1,0 +1,1 @@
+export { transcriptionRoutes } from './transcription.routes';
