@@ -1,11 +1,11 @@
 import { AccessStatus } from '@banksia/contracts/classes';
 import type { RosterDataset } from '@banksia/contracts/rosters';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db';
-import { json } from './rosters.repository';
+import type { Executor } from '../../../platform/db';
+import { json } from '../rosters.repository';
 
 /**
- * The statements of a roster apply (rosters.apply.ts). Each takes at most APPLY_CHUNK rows: a school of 6,000
+ * The statements of a roster apply (apply.run.ts). Each takes at most APPLY_CHUNK rows: a school of 6,000
  * students writes 36,000 enrolments, and one statement of them all ran into the per-statement limit of
  * platform/db.ts (5 s) on a busy machine, so the caller splits its rows and each statement stays well under it.
  */
@@ -19,10 +19,6 @@ export type ChangeRow = {
   before: unknown;
   after: unknown;
 };
-
-export async function lockDataset(db: Executor, id: number): Promise<void> {
-  await db.execute(sql`select 1 from roster_datasets where id = ${id} for update`);
-}
 
 /** A dataset's status and failure as committed now. */
 export async function datasetStatus(db: Executor, id: number) {
@@ -217,4 +213,13 @@ export async function insertChanges(
     insert into roster_changes (dataset_id, school_id, entity, entity_id, operation, before, after, applied_at)
     select ${q.datasetId}, ${q.schoolId}, entity, entity_id, operation, before, after, ${q.now}::timestamptz
     from jsonb_to_recordset(${json(changes)}) as x(entity text, entity_id int, operation text, before jsonb, after jsonb)`);
+}
+
+/** An apply queued by a person: applying, by them. */
+export async function markQueued(db: Executor, id: number, userId: number): Promise<void> {
+  await db.execute(sql`update roster_datasets set status = 'applying', applied_by = ${userId} where id = ${id}`);
+}
+
+export async function markApproved(db: Executor, id: number, userId: number): Promise<void> {
+  await db.execute(sql`update roster_datasets set approved_by = ${userId} where id = ${id}`);
 }

@@ -5,16 +5,15 @@ import { rosterDatasetSchema } from '@banksia/contracts/rosters';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCourse, createSchool, createUser } from '../../../test/factories';
-import { useTestApp } from '../../../test/harness';
-import { JOBS_SCHEMA, Jobs, pgClientOf } from '../../platform/jobs';
-import { edvalFile, SUBJECTS } from './fixtures/large-roster';
-import { bufferFile } from './parsers/csv-reader';
-import { uploadDataset } from './rosters.service';
-import { waitFor as poll } from '../../../test/processes';
+import { createCourse, createSchool, createUser, edvalFile, SUBJECTS } from '../../../../test/factories';
+import { useTestApp } from '../../../../test/harness';
+import { JOBS_SCHEMA, Jobs, pgClientOf } from '../../../platform/jobs';
+import { bufferFile } from '../parsers/index';
+import { uploadDataset } from '../upload/index';
+import { waitFor as poll } from '../../../../test/processes';
 
 const ctx = useTestApp();
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 const waitFor = <T>(check: () => Promise<T>, ms = 30_000) => poll(check, ms);
 

@@ -1,20 +1,11 @@
 import type { RosterApplyProgress, RosterDataset } from '@banksia/contracts/rosters';
-import type { AppDeps } from '../../platform/deps';
-import { datasetStatus } from './rosters.apply.repository';
+import type { AppDeps } from '../../../platform/deps';
+import type { ApplyView } from '../rosters.presenter';
+import { datasetStatus } from './apply.repository';
 
 /** The singleton key of a dataset's apply jobs: how its newest job is found again (Jobs.latest). */
 export function applyJobKey(datasetId: number): string {
   return `roster-dataset:${datasetId}`;
-}
-
-export interface ApplyView {
-  /** The status staff see: an apply whose every attempt was interrupted shows as failed, though no run said so. */
-  status: RosterDataset['status'];
-  failure: string | null;
-  /** While applying: how far it has got, and whether it is waiting to be retried. */
-  apply: RosterApplyProgress | null;
-  /** A failed apply (or one whose attempts were all interrupted) may be retried by staff. */
-  can_retry: boolean;
 }
 
 const number = (n: number) => n.toLocaleString('en-AU');

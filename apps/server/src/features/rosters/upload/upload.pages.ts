@@ -3,10 +3,12 @@ import { idParam } from '@banksia/contracts/ids';
 import { rosterStepValues, type RosterStep } from '@banksia/contracts/rosters';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, requireActor } from '../../platform/authz';
-import type { AppDeps } from '../../platform/deps';
-import { pageForError, renderPage } from '../../platform/views';
-import { getDataset, getStep, listDatasets } from './rosters.service';
+import { requireActor } from '../../../platform/authz';
+import type { AppDeps } from '../../../platform/deps';
+import { pageForError, renderPage } from '../../../platform/views';
+import { getStep } from '../reconcile/index';
+import { rostersAccess } from '../rosters.access';
+import { getDataset, listDatasets } from './upload.service';
 
 /** The four reconciliation steps in the order they are walked, with the names the pages give them. */
 export const STEP_TITLES: Record<RosterStep, string> = {
@@ -45,7 +47,7 @@ const home: [string, string] = ['Rosters', '/content/admin/enrolinator/'];
 export function rosterPages(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.setErrorHandler(async (error, request, reply) => pageForError(deps, error, request, reply));
-    const config = { access: access.role('content_admin', 'roster_admin', 'school_admin') };
+    const config = rostersAccess;
 
     app.get(
       '/enrolinator/datasets/',

@@ -2,17 +2,17 @@ import { rosterApplyResponse, rosterDatasetSchema } from '@banksia/contracts/ros
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCourse, createSchool, createTeacher, createUser } from '../../../test/factories';
-import { useTestApp } from '../../../test/harness';
-import { openDatabase } from '../../platform/db';
-import { JOBS_SCHEMA, Jobs, pgClientOf } from '../../platform/jobs';
-import type { Actor } from '../../platform/session';
-import { edvalFile, SUBJECTS } from './fixtures/large-roster';
-import { bufferFile } from './parsers/csv-reader';
-import { runApply } from './rosters.apply';
-import { applyView } from './rosters.apply-status';
-import { requestApply, uploadDataset } from './rosters.service';
-import { waitFor as poll } from '../../../test/processes';
+import { createCourse, createSchool, createTeacher, createUser, edvalFile, SUBJECTS } from '../../../../test/factories';
+import { useTestApp } from '../../../../test/harness';
+import { openDatabase } from '../../../platform/db';
+import { JOBS_SCHEMA, Jobs, pgClientOf } from '../../../platform/jobs';
+import type { Actor } from '../../../platform/session';
+import { bufferFile } from '../parsers/index';
+import { runApply } from './apply.run';
+import { applyView } from './apply-status';
+import { requestApply } from './apply.service';
+import { uploadDataset } from '../upload/index';
+import { waitFor as poll } from '../../../../test/processes';
 
 const ctx = useTestApp();
 

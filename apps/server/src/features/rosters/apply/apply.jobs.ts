@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { defineJob } from '../../platform/jobs';
-import { runApply } from './rosters.apply';
+import { defineJob } from '../../../platform/jobs';
+import { runApply } from './apply.run';
 
-declare module '../../platform/jobs' {
+declare module '../../../platform/jobs' {
   interface JobPayloads {
     'roster-apply': { datasetId: number; userId: number; ip: string };
   }
 }
 
 /**
- * Applies a roster dataset in one transaction for its school (rosters.apply.ts, ADR 050). A run that dies (kill -9,
+ * Applies a roster dataset in one transaction for its school (apply.run.ts, ADR 050). A run that dies (kill -9,
  * a lost connection) changed nothing: once its job expires it is retried, twice; a dataset whose attempts are all
  * used up shows as failed, and staff may retry it. A 10,000-row roster applies in a few seconds, so five minutes
  * without an answer means the process is gone.

@@ -17,7 +17,7 @@ import {
   ROSTER_MAX_ZIP_ENTRIES,
   RosterFileError,
   type RosterInputFile,
-} from './parsers/types';
+} from '../parsers/index';
 
 const MB = ROSTER_MAX_UPLOAD_BYTES / 1024 / 1024;
 
