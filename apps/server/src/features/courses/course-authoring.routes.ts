@@ -21,12 +21,11 @@ import {
   updateLessonBody,
   updateSectionBody,
 } from '@banksia/contracts/authoring-courses';
-import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import { acceptMultipart, readFirstFile } from '../../platform/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
-import { readingMultipart } from '../../platform/errors';
 import * as courses from './course-authoring.service';
 import * as lessons from './lesson-authoring.service';
 
@@ -34,9 +33,7 @@ import * as lessons from './lesson-authoring.service';
 export function courseAuthoringRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Scoped to this plugin: only the attachment upload reads a multipart body (a few fields, one PDF).
-    await app.register(fastifyMultipart, {
-      limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 6, parts: 7 },
-    });
+    await acceptMultipart(app, { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 6, parts: 7 });
     const config = { access: access.role('content_admin') };
     const tags = ['authoring'];
     const base = '/api/v1/admin/courses';
@@ -160,35 +157,10 @@ export function courseAuthoringRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config, schema: { tags, params: courseIdParams, response: { 201: adminCourseDetailResponse } } },
       async (request, reply) => {
         const actor = requireActor(request);
-        const result = await readingMultipart(async () => {
-          const fields: Record<string, string> = {};
-          let file: MultipartFile | undefined;
-          if (request.isMultipart()) {
-            for await (const part of request.parts()) {
-              if (part.type === 'file') {
-                file = part;
-                // The file comes last; read it while the stream is open.
-                return courses.uploadAttachment(
-                  deps,
-                  actor,
-                  request.params.courseId,
-                  { fields, file },
-                  request.ip,
-                  request.log,
-                );
-              }
-              fields[part.fieldname] = String(part.value);
-            }
-          }
-          return courses.uploadAttachment(
-            deps,
-            actor,
-            request.params.courseId,
-            { fields, file },
-            request.ip,
-            request.log,
-          );
-        });
+        // The file comes last; it is read while the stream is open.
+        const result = await readFirstFile(request, (file, fields) =>
+          courses.uploadAttachment(deps, actor, request.params.courseId, { fields, file }, request.ip, request.log),
+        );
         return reply.status(201).send(result);
       },
     );
