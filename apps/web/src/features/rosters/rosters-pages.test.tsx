@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
-import { makeMe } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
+import { stubFetch } from '../../test/fetch-stub';
+import { makeMe } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
 
 const admin = makeMe({ roles: ['teacher', 'school_admin'] });
 const session = { 'GET /api/v1/auth/session/': { status: 200, body: { me: admin } } };

@@ -1,68 +1,30 @@
-import type { RosterDataset } from '@banksia/contracts/rosters';
+import { type RosterDataset } from '@banksia/contracts/rosters';
 import {
   Alert,
   Anchor,
   Button,
   FileInput,
   Group,
-  List,
-  NumberInput,
   Paper,
   Progress,
   Stack,
   Table,
   Text,
   Title,
+  NumberInput,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { FailureReason } from '@banksia/contracts/errors';
-import { RequestFailure } from '../../../components/request-failure';
-import { errorDetailOf, fieldErrorsOf } from '../../../components/field-errors';
-import { LoadingState } from '../../../components/loading-state';
-import { SchoolSelector, schoolsQueryOptions } from '../../../components/school-selector';
-import { urlFor } from '../../../lib/named-routes';
-import { uploadRoster, useRosterSources } from '../api/rosters';
-
-/** /school-uploader/: the roster uploaders this server can read, one per timetabling system. */
-export function SchoolUploaderIndexRoute() {
-  useDocumentTitle('School roster uploaders · Banksia');
-  const sources = useRosterSources();
-  if (sources.isError && !sources.data) throw sources.error;
-  return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1}>School roster uploaders</Title>
-        <Text c="dimmed" mt={4} maw={760}>
-          Upload the class lists your timetabling system exports. Each upload is checked first: you see what it would
-          create, change and remove, class by class and student by student, before anything changes.
-        </Text>
-      </div>
-      {!sources.data ? (
-        <LoadingState label="Loading the uploaders" />
-      ) : (
-        <List spacing="sm">
-          {sources.data.sources.map((s) => (
-            <List.Item key={s.source}>
-              <Anchor component={Link} to={urlFor('school-uploader-page', { page: s.page })} fw={600}>
-                {s.name}
-              </Anchor>
-            </List.Item>
-          ))}
-        </List>
-      )}
-      <Text>
-        Uploads already made are listed in the{' '}
-        <Anchor component={Link} to={urlFor('enrolinator-datasets')}>
-          roster reconciliation
-        </Anchor>
-        .
-      </Text>
-    </Stack>
-  );
-}
+import { RequestFailure } from '../../../../components/request-failure';
+import { errorDetailOf, fieldErrorsOf } from '../../../../components/field-errors';
+import { LoadingState } from '../../../../components/loading-state';
+import { SchoolSelector, schoolsQueryOptions } from '../../../../components/school-selector';
+import { urlFor } from '../../../../lib/named-routes';
+import { useRosterSources } from '../api/get-roster-sources';
+import { uploadRoster } from '../api/upload-roster';
 
 /** /school-uploader/{page}/: upload one system's export for a school and calendar year. */
 export function SchoolUploaderRoute() {
