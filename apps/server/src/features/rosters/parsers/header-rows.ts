@@ -35,177 +35,197 @@ export async function readPlannedFile(
     seen = true;
     if (row.line <= plan.headerLine) continue;
     builder.rows += 1;
-    const cell = (field: RosterField) => {
-      const i = plan.columns[field];
-      return i === undefined ? '' : (row.cells[i] ?? '').trim();
-    };
-    const headerOf = (field: RosterField) => {
-      const i = plan.columns[field];
-      return i === undefined ? fieldLabel[field] : (plan.headers[i] ?? fieldLabel[field]);
-    };
-    const error = (field: RosterField, message: string) => builder.error(fileName, row.line, headerOf(field), message);
-    const at = { file: fileName, line: row.line };
+    const r = rowReader(plan, row, builder);
+    if (plan.kind === 'students') readStudentRow(r, builder, context);
+    else if (plan.kind === 'teachers') readTeacherRow(r, plan, builder);
+    else readClassRow(r, plan, format, builder, context);
+  }
+  if (!seen) throw new RosterFileError(`${fileName} is empty.`, 'file', fileName);
+}
 
-    const names = (first: RosterField, last: RosterField, full: RosterField) => {
-      let firstName = cell(first);
-      let lastName = cell(last);
-      if (!firstName && !lastName && cell(full)) ({ firstName, lastName } = splitFullName(cell(full)));
-      return { firstName, lastName };
-    };
-    const year = (): number | undefined => {
-      const value = cell('year_level');
-      if (!value) return undefined;
-      const n = parseYearLevel(value);
-      if (n === null) {
-        error('year_level', `"${value}" is not a year level (use 0–12, K or Kindergarten).`);
-        return undefined;
-      }
-      return n;
-    };
-    const email = (field: RosterField): string | undefined => {
-      const value = cell(field);
-      if (!value) return undefined;
-      if (!looksLikeEmail(value)) {
-        error(field, `"${value}" is not an email address; the row is read without it.`);
-        return undefined;
-      }
-      return value.toLowerCase();
-    };
-    const personFrom = (
-      code: string,
-      kind: 'student' | 'teacher',
-      required: boolean,
-    ): RosterPerson | null | undefined => {
-      const { firstName, lastName } =
-        kind === 'student'
-          ? names('first_name', 'last_name', 'full_name')
-          : names('teacher_first_name', 'teacher_last_name', 'teacher_name');
-      if (!firstName && !lastName && !required) return undefined;
-      if (!lastName) {
-        error(kind === 'student' ? 'last_name' : 'teacher_last_name', 'The last name is missing.');
-        return null;
-      }
-      if (!firstName && required) {
-        error(kind === 'student' ? 'first_name' : 'teacher_first_name', 'The first name is missing.');
-        return null;
-      }
-      return {
-        code,
-        firstName,
-        lastName,
-        ...(kind === 'student' ? { email: email('email') } : { email: email('teacher_email') }),
-        ...at,
-      };
-    };
+type RowReader = ReturnType<typeof rowReader>;
 
-    if (plan.kind === 'students') {
-      const code = cell('student_code');
-      if (!code) {
-        error('student_code', 'The student code is missing.');
-        continue;
-      }
-      if (NOT_CURRENT.has(cell('current').toLowerCase())) {
-        context.inactive.add(code);
-        continue;
-      }
-      const person = personFrom(code, 'student', true);
-      if (!person) continue;
-      const yearLevel = year();
-      builder.addStudent(withoutUndefined({ ...person, yearLevel }));
-      continue;
+/** One row's cells by field, and its values read and checked (a bad value is reported against its header). */
+function rowReader(plan: PlannedFile, row: { line: number; cells: string[] }, builder: RosterBuilder) {
+  const fileName = plan.file.name;
+  const cell = (field: RosterField) => {
+    const i = plan.columns[field];
+    return i === undefined ? '' : (row.cells[i] ?? '').trim();
+  };
+  const headerOf = (field: RosterField) => {
+    const i = plan.columns[field];
+    return i === undefined ? fieldLabel[field] : (plan.headers[i] ?? fieldLabel[field]);
+  };
+  const error = (field: RosterField, message: string) => builder.error(fileName, row.line, headerOf(field), message);
+  const at = { file: fileName, line: row.line };
+
+  const names = (first: RosterField, last: RosterField, full: RosterField) => {
+    let firstName = cell(first);
+    let lastName = cell(last);
+    if (!firstName && !lastName && cell(full)) ({ firstName, lastName } = splitFullName(cell(full)));
+    return { firstName, lastName };
+  };
+  const year = (): number | undefined => {
+    const value = cell('year_level');
+    if (!value) return undefined;
+    const n = parseYearLevel(value);
+    if (n === null) {
+      error('year_level', `"${value}" is not a year level (use 0–12, K or Kindergarten).`);
+      return undefined;
     }
-
-    if (plan.kind === 'teachers') {
-      const code = cell('teacher_code');
-      if (!code) {
-        error('teacher_code', 'The teacher code is missing.');
-        continue;
-      }
-      // In a staff list the plain name columns are the teacher's.
-      let { firstName, lastName } = names('first_name', 'last_name', 'full_name');
-      if (!firstName && !lastName)
-        ({ firstName, lastName } = names('teacher_first_name', 'teacher_last_name', 'teacher_name'));
-      if (!lastName) {
-        error(plan.columns.last_name !== undefined ? 'last_name' : 'teacher_last_name', 'The last name is missing.');
-        continue;
-      }
-      const teacherEmail = plan.columns.email !== undefined ? email('email') : email('teacher_email');
-      builder.addTeacher(withoutUndefined({ code, firstName, lastName, email: teacherEmail, ...at }));
-      continue;
+    return n;
+  };
+  const email = (field: RosterField): string | undefined => {
+    const value = cell(field);
+    if (!value) return undefined;
+    if (!looksLikeEmail(value)) {
+      error(field, `"${value}" is not an email address; the row is read without it.`);
+      return undefined;
     }
-
-    const addClassTeacher = (code: string): void => {
-      const teacherCode = cell('teacher_code');
-      if (!teacherCode) return;
-      const named = personFrom(teacherCode, 'teacher', false);
-      if (named === null) return;
-      if (named) builder.addTeacher(withoutUndefined(named));
-      else if (!builder.teacher(teacherCode)) {
-        // Once per teacher, not on every row of their classes.
-        if (context.unknownTeachers.has(teacherCode)) return;
-        context.unknownTeachers.add(teacherCode);
-        error(
-          'teacher_code',
-          context.teachersListed
-            ? `The teacher ${teacherCode} is not in the staff file; the teacher's classes are read without them.`
-            : `The teacher ${teacherCode} has no name in this file; the teacher's classes are read without them.`,
-        );
-        return;
-      }
-      builder.addEnrolment({ classCode: code, personCode: teacherCode, role: 'teacher', ...at });
+    return value.toLowerCase();
+  };
+  const personFrom = (
+    code: string,
+    kind: 'student' | 'teacher',
+    required: boolean,
+  ): RosterPerson | null | undefined => {
+    const { firstName, lastName } =
+      kind === 'student'
+        ? names('first_name', 'last_name', 'full_name')
+        : names('teacher_first_name', 'teacher_last_name', 'teacher_name');
+    if (!firstName && !lastName && !required) return undefined;
+    if (!lastName) {
+      error(kind === 'student' ? 'last_name' : 'teacher_last_name', 'The last name is missing.');
+      return null;
+    }
+    if (!firstName && required) {
+      error(kind === 'student' ? 'first_name' : 'teacher_first_name', 'The first name is missing.');
+      return null;
+    }
+    return {
+      code,
+      firstName,
+      lastName,
+      ...(kind === 'student' ? { email: email('email') } : { email: email('teacher_email') }),
+      ...at,
     };
+  };
+  return { cell, error, at, names, year, email, personFrom };
+}
 
-    const classCode = cell('class_code');
-    if (!classCode) {
-      error('class_code', 'The class code is missing.');
-      continue;
-    }
+/** A row of a students file. */
+function readStudentRow(r: RowReader, builder: RosterBuilder, context: Context): void {
+  const code = r.cell('student_code');
+  if (!code) {
+    r.error('student_code', 'The student code is missing.');
+    return;
+  }
+  if (NOT_CURRENT.has(r.cell('current').toLowerCase())) {
+    context.inactive.add(code);
+    return;
+  }
+  const person = r.personFrom(code, 'student', true);
+  if (!person) return;
+  const yearLevel = r.year();
+  builder.addStudent(withoutUndefined({ ...person, yearLevel }));
+}
 
-    if (plan.kind === 'classes') {
-      builder.addClass(
-        withoutUndefined({
-          code: classCode,
-          title: cell('class_title') || undefined,
-          subject: cell('subject') || undefined,
-          yearLevel: year(),
-          ...at,
-        }),
-      );
-      addClassTeacher(classCode);
-      continue;
-    }
+/** A row of a teachers file. */
+function readTeacherRow(r: RowReader, plan: PlannedFile, builder: RosterBuilder): void {
+  const code = r.cell('teacher_code');
+  if (!code) {
+    r.error('teacher_code', 'The teacher code is missing.');
+    return;
+  }
+  // In a staff list the plain name columns are the teacher's.
+  let { firstName, lastName } = r.names('first_name', 'last_name', 'full_name');
+  if (!firstName && !lastName)
+    ({ firstName, lastName } = r.names('teacher_first_name', 'teacher_last_name', 'teacher_name'));
+  if (!lastName) {
+    r.error(plan.columns.last_name !== undefined ? 'last_name' : 'teacher_last_name', 'The last name is missing.');
+    return;
+  }
+  const teacherEmail = plan.columns.email !== undefined ? r.email('email') : r.email('teacher_email');
+  builder.addTeacher(withoutUndefined({ code, firstName, lastName, email: teacherEmail, ...r.at }));
+}
 
-    // Enrolments.
-    const studentCode = cell('student_code');
-    if (!studentCode) {
-      error('student_code', 'The student code is missing.');
-      continue;
-    }
-    if (context.inactive.has(studentCode)) continue;
-    const yearLevel = year();
-    if (context.studentsListed) {
-      if (!builder.student(studentCode)) {
-        error('student_code', `The student ${studentCode} is not in the students file; the row is skipped.`);
-        continue;
-      }
-    } else {
-      const person = personFrom(studentCode, 'student', true);
-      if (!person) continue;
-      builder.addStudent(withoutUndefined({ ...person, yearLevel }));
-    }
+/** The class's teacher named on a class or enrolment row, if any. */
+function addClassTeacher(r: RowReader, code: string, builder: RosterBuilder, context: Context): void {
+  const teacherCode = r.cell('teacher_code');
+  if (!teacherCode) return;
+  const named = r.personFrom(teacherCode, 'teacher', false);
+  if (named === null) return;
+  if (named) builder.addTeacher(withoutUndefined(named));
+  else if (!builder.teacher(teacherCode)) {
+    // Once per teacher, not on every row of their classes.
+    if (context.unknownTeachers.has(teacherCode)) return;
+    context.unknownTeachers.add(teacherCode);
+    r.error(
+      'teacher_code',
+      context.teachersListed
+        ? `The teacher ${teacherCode} is not in the staff file; the teacher's classes are read without them.`
+        : `The teacher ${teacherCode} has no name in this file; the teacher's classes are read without them.`,
+    );
+    return;
+  }
+  builder.addEnrolment({ classCode: code, personCode: teacherCode, role: 'teacher', ...r.at });
+}
+
+/** A row of a classes file, or of an enrolments file (a student in a class). */
+function readClassRow(
+  r: RowReader,
+  plan: PlannedFile,
+  format: HeaderMappedFormat,
+  builder: RosterBuilder,
+  context: Context,
+): void {
+  const classCode = r.cell('class_code');
+  if (!classCode) {
+    r.error('class_code', 'The class code is missing.');
+    return;
+  }
+  if (plan.kind === 'classes') {
     builder.addClass(
       withoutUndefined({
         code: classCode,
-        title: cell('class_title') || undefined,
-        subject: cell('subject') || undefined,
-        yearLevel: format.enrolmentYearIsClassYear ? yearLevel : undefined,
-        ...at,
+        title: r.cell('class_title') || undefined,
+        subject: r.cell('subject') || undefined,
+        yearLevel: r.year(),
+        ...r.at,
       }),
     );
-    builder.addEnrolment({ classCode, personCode: studentCode, role: 'student', ...at });
-    addClassTeacher(classCode);
+    addClassTeacher(r, classCode, builder, context);
+    return;
   }
-  if (!seen) throw new RosterFileError(`${fileName} is empty.`, 'file', fileName);
+  // Enrolments.
+  const studentCode = r.cell('student_code');
+  if (!studentCode) {
+    r.error('student_code', 'The student code is missing.');
+    return;
+  }
+  if (context.inactive.has(studentCode)) return;
+  const yearLevel = r.year();
+  if (context.studentsListed) {
+    if (!builder.student(studentCode)) {
+      r.error('student_code', `The student ${studentCode} is not in the students file; the row is skipped.`);
+      return;
+    }
+  } else {
+    const person = r.personFrom(studentCode, 'student', true);
+    if (!person) return;
+    builder.addStudent(withoutUndefined({ ...person, yearLevel }));
+  }
+  builder.addClass(
+    withoutUndefined({
+      code: classCode,
+      title: r.cell('class_title') || undefined,
+      subject: r.cell('subject') || undefined,
+      yearLevel: format.enrolmentYearIsClassYear ? yearLevel : undefined,
+      ...r.at,
+    }),
+  );
+  builder.addEnrolment({ classCode, personCode: studentCode, role: 'student', ...r.at });
+  addClassTeacher(r, classCode, builder, context);
 }
 
 /** Drops keys whose value is undefined (exactOptionalPropertyTypes-friendly records). */
