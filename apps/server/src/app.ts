@@ -1,4 +1,4 @@
-import { rostersRoutes } from './features/rosters/rosters.routes';
+import { rosterPages, rostersRoutes } from './features/rosters/index';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import zlib from 'node:zlib';
@@ -31,7 +31,6 @@ import { schoolsRoutes } from './features/schools/schools.routes';
 import { studentDataRoutes } from './features/student-data/student-data.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { staffReportsRoutes } from './features/staff-reports/staff-reports.routes';
-import { rosterPages } from './features/rosters/rosters.pages';
 import { paymentsCheckoutRoutes } from './features/payments/checkout.routes';
 import { testProviderPages } from './features/payments/test-provider.pages';
 import { secretAdminRoutes } from './features/secret-admin/secret-admin.routes';

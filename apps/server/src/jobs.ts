@@ -1,7 +1,7 @@
 import { paymentLocksJob } from './features/payments/locks.jobs';
 import { paymentsSyncSchoolJob } from './features/payments/products.jobs';
 import { paymentTestWebhookJob } from './features/payments/payments.jobs';
-import { rosterApplyJob } from './features/rosters/rosters.jobs';
+import { rosterApplyJob } from './features/rosters/index';
 import { videoUploadsCleanupJob } from './features/videos/videos.jobs';
 import { loginFailuresCleanupJob, signInsCleanupJob } from './features/accounts/accounts.jobs';
 import { welcomeJourneyJob } from './features/welcome-emails/welcome-emails.jobs';

@@ -277,3 +277,8 @@ export async function createAttachment(
     .returning();
   return { attachment: attachment!, node: await placeNode(db, course, 'attachment', attachment!.id, parent) };
 }
+
+// Roster files for tests: fixtures of each format (kept beside the parsers), in-memory files and zips, and a large
+// generated Edval roster.
+export { bytesFile, fixture, fixtureBytes, textFile, zipFile } from '../src/features/rosters/fixtures/fixture-files';
+export { edvalFile, SUBJECTS } from '../src/features/rosters/fixtures/large-roster';

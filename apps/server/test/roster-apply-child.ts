@@ -1,5 +1,5 @@
 /**
- * A worker process for features/rosters/rosters.crash.test.ts: it runs the real `roster-apply` job, and when the
+ * A worker process for features/rosters/apply/crash.test.ts: it runs the real `roster-apply` job, and when the
  * apply is nearly done (about to write its change log, every enrolment written in its open transaction) it says
  * `mid-apply` on stdout and hangs there until the test kills it with SIGKILL.
  * Run with `node --import tsx test/roster-apply-child.ts <database url>`.
@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import pino from 'pino';
 import * as schema from '../src/db/schema/index';
-import { rosterApplyJob } from '../src/features/rosters/rosters.jobs';
+import { rosterApplyJob } from '../src/features/rosters/index';
 import { FakeClock } from '../src/platform/clock';
 import { loadConfig } from '../src/platform/config';
 import { Jobs } from '../src/platform/jobs';

@@ -27,7 +27,7 @@ import { Jobs } from '../platform/jobs';
 import { createSession, SESSION_COOKIE } from '../platform/session';
 import { createCourse, createSchool, createUser } from '../../test/factories';
 import { multipartForm } from '../../test/multipart';
-import { edvalFile, SUBJECTS } from '../features/rosters/fixtures/large-roster';
+import { edvalFile, SUBJECTS } from '../../test/factories';
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const TARGET_MS = 10_000;

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MAX_UPLOAD_BYTES } from '@banksia/contracts/activities';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { access } from './authz';
 import type { AppDeps } from './deps';
-import { AppError, readingMultipart } from './errors';
+import { AppError } from './errors';
+import { acceptMultipart, readMultipart, type MultipartFile } from './multipart';
 import { localStorageFor, MEDIA_PREFIX, s3StorageFor } from './storage';
 import { isValidStorageKey, SIGNED_URL_TTL_MS } from './storage-rules';
 
@@ -89,43 +89,48 @@ function checkPolicy(secret: string, fields: Record<string, string>, now: Date):
   return policy;
 }
 
+/** Checks the form's policy, reads its file within the policy's size and type, and stores it; answers true. */
+async function receivePolicyFile(
+  deps: AppDeps,
+  storage: ReturnType<typeof localStorageFor>,
+  file: MultipartFile,
+  fields: Record<string, string>,
+): Promise<true> {
+  const policy = checkPolicy(deps.secret, fields, deps.clock.now());
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file.file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > policy.max_bytes) throw new AppError('payload_too_large', 'The file is larger than allowed.');
+    chunks.push(chunk);
+  }
+  if (size < policy.min_bytes) throw new AppError('bad_request', 'The file is smaller than allowed.');
+  const data = Buffer.concat(chunks);
+  if ((await fileTypeFromBuffer(data))?.mime !== policy.content_type) {
+    throw new AppError('bad_request', 'The file is not of the type of its upload policy.');
+  }
+  await storage.put(policy.key, data, policy.content_type);
+  return true;
+}
+
 /** POST /media-upload/: receives a presigned form and stores its file; 204 like S3. Local storage only. */
 export function presignedPostRoutes(deps: AppDeps): FastifyPluginAsync {
   const storage = localStorageFor(deps.config, 'public');
   return async (app) => {
-    await app.register(fastifyMultipart, {
-      // One byte over the largest policy, so an oversized file reaches the policy's size check.
-      limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, parts: 11 },
-    });
+    // One byte over the largest policy, so an oversized file reaches the policy's size check.
+    await acceptMultipart(app, { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, parts: 11 });
     // The upload carries a policy signed by the server instead of a CSRF token (as an S3 bucket's does).
     const config = { access: access.public, csrf: 'signed-policy' as const };
     app.post(POST_UPLOAD_URL, { config, schema: { hide: true } }, async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('bad_request', 'Expected a multipart form.');
-      return readingMultipart(async () => {
-        const fields: Record<string, string> = {};
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
-            continue;
-          }
-          const policy = checkPolicy(deps.secret, fields, deps.clock.now());
-          const chunks: Buffer[] = [];
-          let size = 0;
-          for await (const chunk of part.file as AsyncIterable<Buffer>) {
-            size += chunk.length;
-            if (size > policy.max_bytes) throw new AppError('payload_too_large', 'The file is larger than allowed.');
-            chunks.push(chunk);
-          }
-          if (size < policy.min_bytes) throw new AppError('bad_request', 'The file is smaller than allowed.');
-          const data = Buffer.concat(chunks);
-          if ((await fileTypeFromBuffer(data))?.mime !== policy.content_type) {
-            throw new AppError('bad_request', 'The file is not of the type of its upload policy.');
-          }
-          await storage.put(policy.key, data, policy.content_type);
-          return reply.status(204).send();
-        }
-        throw new AppError('bad_request', 'No file in the form.');
-      });
+      const { answer } = await readMultipart(
+        request,
+        (file, fields) => receivePolicyFile(deps, storage, file, fields),
+        {
+          notMultipart: () => new AppError('bad_request', 'Expected a multipart form.'),
+        },
+      );
+      if (!answer) throw new AppError('bad_request', 'No file in the form.');
+      return reply.status(204).send();
     });
   };
 }

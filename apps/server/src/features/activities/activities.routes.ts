@@ -15,7 +15,6 @@ import {
   uploadResponseSchema,
   versionedResponseSchema,
 } from '@banksia/contracts/activities';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
@@ -27,8 +26,9 @@ import {
   responseQuery,
 } from './activities.schemas';
 import { anonymiseRequested } from '../../platform/student-names';
-import { readingMultipart } from '../../platform/errors';
+import { acceptMultipart, readFirstFile, readMultipart } from '../../platform/multipart';
 import * as service from './activities.service';
+import type { UploadedFile } from './activities.service';
 import * as authoring from './activity-authoring.service';
 import { noContent } from '../../platform/openapi';
 
@@ -39,9 +39,7 @@ export const RESPONSE_BODY_LIMIT = 8 * 1024 * 1024;
 export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Scoped to this plugin: only the upload routes read multipart bodies. One file, of at most 30MB.
-    await app.register(fastifyMultipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },
-    });
+    await acceptMultipart(app, { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 });
     const base = '/api/v1/activities';
     const tags = ['activities'];
     const staff = access.role('content_admin');
@@ -154,10 +152,7 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { access: staff }, schema: { tags, response: { 201: activityImageResponseSchema } } },
       async (request, reply) => {
         const actor = requireActor(request);
-        const answer = await readingMultipart(async () => {
-          const file = request.isMultipart() ? await request.file() : undefined;
-          return authoring.uploadActivityImage(deps, actor, file);
-        });
+        const answer = await readFirstFile(request, (file) => authoring.uploadActivityImage(deps, actor, file));
         return reply.status(201).send(answer);
       },
     );
@@ -175,10 +170,7 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = requireActor(request);
-        return readingMultipart(async () => {
-          const file = request.isMultipart() ? await request.file() : undefined;
-          return service.uploadFile(deps, actor, request.params, file, request.log);
-        });
+        return readFirstFile(request, (file) => service.uploadFile(deps, actor, request.params, file, request.log));
       },
     );
 
@@ -200,8 +192,12 @@ export function activitiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const actor = requireActor(request);
-        const parts = request.isMultipart() ? request.parts() : undefined;
-        return reply.status(201).send(await readingMultipart(() => service.uploadDrawingAsset(deps, actor, parts)));
+        let upload: UploadedFile | undefined;
+        const { fields } = await readMultipart(request, async (file) => {
+          upload = await service.readUploadedFile(file);
+          return undefined;
+        });
+        return reply.status(201).send(await service.uploadDrawingAsset(deps, actor, { fields, upload }));
       },
     );
 

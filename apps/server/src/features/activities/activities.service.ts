@@ -13,7 +13,7 @@ import {
   type UploadFormResponse,
   type VersionedResponse,
 } from '@banksia/contracts/activities';
-import type { Multipart, MultipartFile } from '@fastify/multipart';
+import type { MultipartFile } from '../../platform/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
@@ -206,7 +206,7 @@ function randomSuffix(): string {
   return randomBytes(RANDOM_KEY_SUFFIX_LENGTH).toString('hex').slice(0, RANDOM_KEY_SUFFIX_LENGTH);
 }
 
-interface UploadedFile {
+export interface UploadedFile {
   data: Buffer;
   /** Detected from the bytes; undefined when they show no known type (text, SVG…). */
   mime: string | undefined;
@@ -326,19 +326,14 @@ export function normaliseDrawingAssetId(value: string): string | null {
  * Stores a drawing image sent through the API (named route api:activities:upload-user-drawing-asset, spec §7): a
  * multipart form of `assetId` and `file`, an image by content (png, jpeg, webp or gif; never SVG, as the store is
  * public) of at most MAX_UPLOAD_BYTES. It goes to the public storage under the user's drawing folder; sending the
- * same assetId again replaces the image, so a client may retry.
+ * same assetId again replaces the image, so a client may retry. The route reads the form (the last file wins).
  */
 export async function uploadDrawingAsset(
   deps: AppDeps,
   actor: Actor,
-  parts: AsyncIterable<Multipart> | undefined,
+  form: { fields: Record<string, string>; upload: UploadedFile | undefined },
 ): Promise<DrawingAssetResponse> {
-  const fields: Record<string, string> = {};
-  let upload: UploadedFile | undefined;
-  for await (const part of parts ?? []) {
-    if (part.type === 'field') fields[part.fieldname] = String(part.value);
-    else upload = await readUploadedFile(part);
-  }
+  const { fields, upload } = form;
   const assetId = normaliseDrawingAssetId(fields.assetId ?? '');
   if (!assetId) {
     throw new AppError('validation_failed', undefined, {

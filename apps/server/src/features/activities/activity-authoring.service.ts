@@ -9,7 +9,7 @@ import {
   MAX_ACTIVITY_IMAGE_BYTES,
   type UpdateActivityBody,
 } from '@banksia/contracts/activities';
-import type { MultipartFile } from '@fastify/multipart';
+import type { MultipartFile } from '../../platform/multipart';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';

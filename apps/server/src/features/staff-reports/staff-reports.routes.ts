@@ -5,12 +5,12 @@ import {
   salesLeadResponse,
 } from '@banksia/contracts/staff-reports';
 import { csvFileName } from '@banksia/contracts/rules/csv';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import * as service from './staff-reports.service';
 import { csvDownload } from '../../platform/openapi';
+import { sendCsv } from '../../platform/csv-download';
 
 /** Content staff's reports: JSON for the pages, and the same rows as a CSV download. */
 export function staffReportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -75,13 +75,4 @@ export function staffReportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
   };
-}
-
-/** A CSV download: UTF-8 with a byte-order mark, so spreadsheets read names with accents correctly. */
-function sendCsv(reply: FastifyReply, fileName: string, csv: string) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(`\uFEFF${csv}`);
 }

@@ -9,7 +9,7 @@ export const signedInRoutes: RouteObject[] = [
     path: 'school-uploader',
     handle: { name: 'school-uploader' },
     lazy: async () => ({
-      Component: (await import('../../features/rosters/routes/uploader-pages')).SchoolUploaderIndexRoute,
+      Component: (await import('../../features/rosters/index')).SchoolUploaderIndexRoute,
     }),
   },
   {
@@ -17,14 +17,14 @@ export const signedInRoutes: RouteObject[] = [
     path: 'school-uploader/:page',
     handle: { name: 'school-uploader-page' },
     lazy: async () => ({
-      Component: (await import('../../features/rosters/routes/uploader-pages')).SchoolUploaderRoute,
+      Component: (await import('../../features/rosters/index')).SchoolUploaderRoute,
     }),
   },
   {
     path: 'content/admin/enrolinator',
     handle: { name: 'enrolinator' },
     lazy: async () => {
-      const { EnrolinatorRoute } = await import('../../features/rosters/routes/enrolinator-pages');
+      const { EnrolinatorRoute } = await import('../../features/rosters/index');
       return { Component: () => <EnrolinatorRoute home /> };
     },
   },
@@ -32,19 +32,19 @@ export const signedInRoutes: RouteObject[] = [
     path: 'content/admin/enrolinator/datasets',
     handle: { name: 'enrolinator-datasets' },
     lazy: async () => ({
-      Component: (await import('../../features/rosters/routes/enrolinator-pages')).EnrolinatorRoute,
+      Component: (await import('../../features/rosters/index')).EnrolinatorRoute,
     }),
   },
   {
     path: 'content/admin/enrolinator/datasets/:id',
     handle: { name: 'enrolinator-dataset' },
-    lazy: async () => ({ Component: (await import('../../features/rosters/routes/enrolinator-pages')).DatasetRoute }),
+    lazy: async () => ({ Component: (await import('../../features/rosters/index')).DatasetRoute }),
   },
   {
     path: 'content/admin/enrolinator/datasets/:id/:step',
     handle: { name: 'enrolinator-step' },
     lazy: async () => ({
-      Component: (await import('../../features/rosters/routes/enrolinator-pages')).DatasetStepRoute,
+      Component: (await import('../../features/rosters/index')).DatasetStepRoute,
     }),
   },
 ];

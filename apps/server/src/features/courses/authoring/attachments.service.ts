@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_ATTACHMENT_BYTES, type UpdateAttachmentBody } from '@banksia/contracts/authoring-courses';
-import type { MultipartFile } from '@fastify/multipart';
+import type { MultipartFile } from '../../../platform/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { audit } from '../../../platform/audit';
 import type { AppDeps } from '../../../platform/deps';

@@ -21,13 +21,11 @@ import {
   updateLessonBody,
   updateSectionBody,
 } from '@banksia/contracts/authoring-courses';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireActor } from '../../../platform/authz';
 import type { AppDeps } from '../../../platform/deps';
-import { readingMultipart } from '../../../platform/errors';
-import { readAttachmentForm } from './attachment-form';
+import { acceptMultipart, readFirstFile } from '../../../platform/multipart';
 import * as attachments from './attachments.service';
 import * as courses from './course-editor.service';
 import { courseDetail } from './course-detail.service';
@@ -39,9 +37,7 @@ import * as lessons from './lesson-editor.service';
 export function authoringRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Scoped to this plugin: only the attachment upload reads a multipart body (a few fields, one PDF).
-    await app.register(fastifyMultipart, {
-      limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 6, parts: 7 },
-    });
+    await acceptMultipart(app, { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 6, parts: 7 });
     const config = { access: access.role('content_admin') };
     const tags = ['authoring'];
     const base = '/api/v1/admin/courses';
@@ -165,10 +161,9 @@ export function authoringRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config, schema: { tags, params: courseIdParams, response: { 201: adminCourseDetailResponse } } },
       async (request, reply) => {
         const actor = requireActor(request);
-        const result = await readingMultipart(() =>
-          readAttachmentForm(request, (upload) =>
-            attachments.uploadAttachment(deps, actor, request.params.courseId, upload, request.ip, request.log),
-          ),
+        // The file comes last; it is read while the stream is open.
+        const result = await readFirstFile(request, (file, fields) =>
+          attachments.uploadAttachment(deps, actor, request.params.courseId, { fields, file }, request.ip, request.log),
         );
         return reply.status(201).send(result);
       },

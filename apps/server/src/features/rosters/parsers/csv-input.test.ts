@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesFile, textFile } from '../fixtures/fixture-files';
+import { bytesFile, textFile } from '../../../../test/factories';
 import { ReadBudget, parseYearLevel, readCsvRows, sniffText, splitFullName } from './csv-input';
 import { ROSTER_MAX_UPLOAD_BYTES, RosterFileError } from './types';
 

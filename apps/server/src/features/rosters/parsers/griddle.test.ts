@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../fixtures/fixture-files';
+import { fixture } from '../../../../test/factories';
 import { parseGriddle } from './griddle';
 
 describe('Griddle (columns mapped by header)', () => {

@@ -22,3 +22,14 @@ export const rosterParsers: Partial<Record<RosterSource, RosterParser>> = {
   timechart: parseTimechart,
   oneroster: parseOneRoster,
 };
+
+export { bufferFile } from './csv-reader';
+export { productTemplateCsv } from './product';
+export {
+  ROSTER_MAX_UPLOAD_BYTES,
+  ROSTER_MAX_ZIP_ENTRIES,
+  RosterFileError,
+  type ParsedRoster,
+  type RosterInputFile,
+  type RosterSource,
+} from './types';

@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { bytesFile, fixture, fixtureBytes, textFile, zipFile } from '../fixtures/fixture-files';
+import { bytesFile, fixture, fixtureBytes, textFile, zipFile } from '../../../../test/factories';
 import { parseOneRoster } from './oneroster';
 import { ROSTER_MAX_UPLOAD_BYTES, ROSTER_MAX_ZIP_ENTRIES, RosterFileError } from './types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesFile, fixture, textFile, zipFile, fixtureBytes } from '../fixtures/fixture-files';
+import { bytesFile, fixture, textFile, zipFile, fixtureBytes } from '../../../../test/factories';
 import { parseTimechart } from './timechart';
 import { RosterFileError } from './types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixture, fixtureBytes, textFile, zipFile } from '../fixtures/fixture-files';
+import { fixture, fixtureBytes, textFile, zipFile } from '../../../../test/factories';
 import { parseTimetablerPost9 } from './timetabler-post-9';
 import { RosterFileError } from './types';
 

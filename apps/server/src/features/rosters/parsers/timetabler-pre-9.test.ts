@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixture, textFile } from '../fixtures/fixture-files';
+import { fixture, textFile } from '../../../../test/factories';
 import { parseTimetablerPre9 } from './timetabler-pre-9';
 import { RosterFileError } from './types';
 

@@ -1,0 +1,2 @@
+// What the rest of the rosters feature uses of rolling a dataset back.
+export { rollbackDataset, useRollbackDataset } from './api/rollback-dataset';
