@@ -24,7 +24,7 @@ import { createUploadForm } from '../../platform/presigned-post';
 import { privateFileUrl } from '../../platform/signed-media';
 import { deleteFiles, privateStorageFor, storageFor, type WarningLog } from '../../platform/storage';
 import { StudentNamer } from '../../platform/student-names';
-import { loadClassAccess } from '../classes/classes.service';
+import { loadClassAccess } from '../classes/index';
 import { presentActivity, presentClassStudentResponse, presentResponse } from './activities.presenter';
 import * as repo from './activities.repository';
 import { sanitizeBlockResponses } from './activities.sanitize';

@@ -18,8 +18,8 @@ import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import * as repo from './class-management.repository';
 import { activationLink } from './classes.presenter';
-import { syncChargesAndLocks } from '../payments/locks';
 import { setEnrolmentStatuses } from './classes.service';
+import { enrolmentsChanged } from './enrolment-changes';
 
 /**
  * Who manages classes (spec §2 class editor, class list uploader): a school admin (the school admin role and a
@@ -248,7 +248,7 @@ async function chargesFollowClass(
     return;
   }
   for (const calendarYear of new Set([before.calendar_year, after.calendar_year])) {
-    await syncChargesAndLocks(tx, { schoolId: after.school_id, calendarYear, at: deps.clock.now(), actorUserId });
+    await enrolmentsChanged(tx, { schoolId: after.school_id, calendarYear, at: deps.clock.now(), actorUserId });
   }
 }
 
@@ -338,7 +338,7 @@ export async function withdrawStudent(
     }
     const at = deps.clock.now();
     await setEnrolmentStatuses(tx, klass.school_id, [{ enrolmentId: enrolment.id, status: AccessStatus.REMOVED }], at);
-    await syncChargesAndLocks(tx, {
+    await enrolmentsChanged(tx, {
       schoolId: klass.school_id,
       calendarYear: klass.calendar_year,
       profileIds: [profileId],

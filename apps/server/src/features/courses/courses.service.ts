@@ -11,7 +11,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { storageFor } from '../../platform/storage';
-import { loadClassAccess } from '../classes/classes.service';
+import { loadClassAccess } from '../classes/index';
 import { flatten, visibleTree } from './course-tree';
 import {
   canSeeCourse,

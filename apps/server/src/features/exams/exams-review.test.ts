@@ -9,8 +9,15 @@ import {
 } from '@banksia/contracts/exam-api';
 import { anonymisedNames } from '@banksia/contracts/rules/anonymiser';
 import { auditLog, courses, examSittings } from '../../db/schema/index';
-import { createExamWithQuestions, type QuestionInput } from '../../../test/exam-factories';
-import { createClass, createLesson, createSchool, createStudent, createTeacher } from '../../../test/factories';
+import {
+  createClass,
+  createLesson,
+  createSchool,
+  createStudent,
+  createTeacher,
+  createExamWithQuestions,
+  type QuestionInput,
+} from '../../../test/factories';
 import { useTestApp, type TestClient } from '../../../test/harness';
 import { LATE_SAVE_GRACE_MS } from './exams.service';
 

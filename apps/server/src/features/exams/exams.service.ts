@@ -19,8 +19,8 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { isBlankRichText, sanitizeRichText } from '../../platform/sanitize';
 import type { Actor } from '../../platform/session';
-import { getResponse as getActivityResponse } from '../activities/activities.service';
-import { loadClassAccess, type ClassAccess } from '../classes/classes.service';
+import { getResponse as getActivityResponse } from '../activities/index';
+import { loadClassAccess, type ClassAccess } from '../classes/index';
 import {
   presentAnswer,
   presentQuestion,
@@ -36,7 +36,7 @@ import {
   type SittingAudience,
 } from './exams.presenter';
 import * as repo from './exams.repository';
-import { refreshRollup, refreshRollupOfSittings } from '../progress/progress-rollup';
+import { refreshRollup, refreshRollupOfSittings } from '../progress/index';
 import {
   alternativeSchemaByType,
   type AcceptAlternativeBody,

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities, auditLog, examAnswers, examSittings } from '../../db/schema/index';
-import { createExamWithQuestions, type QuestionInput } from '../../../test/exam-factories';
 import {
   createClass,
   createCourse,
@@ -9,6 +8,8 @@ import {
   createStudent,
   createTeacher,
   createUser,
+  createExamWithQuestions,
+  type QuestionInput,
 } from '../../../test/factories';
 import { useTestApp, type TestClient } from '../../../test/harness';
 import { LATE_SAVE_GRACE_MS } from './exams.service';

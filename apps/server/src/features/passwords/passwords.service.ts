@@ -15,12 +15,11 @@ import { queueEmail, queueEmails } from '../../platform/mail';
 import { hashPassword } from '../../platform/passwords';
 import { consumeRateLimit, type RateLimit } from '../../platform/rate-limit';
 import { createSession, revokeUserSessions, type Actor } from '../../platform/session';
-import { loadMe, recordSignIn } from '../accounts/accounts.service';
+import { findUserByEmail, loadMe, recordSignIn } from '../accounts/index';
 import { passwordEmail } from './passwords.emails';
 import { canResendInvitation } from './passwords.policy';
 import { presentTokenInfo } from './passwords.presenter';
 import * as repo from './passwords.repository';
-import { findUserByEmail } from '../accounts';
 
 /** Reset requests: per address and per client IP (a school behind one NAT address shares the IP's count). */
 export const RESET_PER_EMAIL: RateLimit = { bucket: 'password-reset:email', limit: 5, windowMs: 3_600_000 };

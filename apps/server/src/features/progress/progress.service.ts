@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
-import { loadClassAccess } from '../classes/classes.service';
+import { loadClassAccess } from '../classes/index';
 import { studentExamProgress } from '../exams/exam-progress';
 import { lockedExamIds } from '../exams/exams.service';
 import { StudentNamer } from '../../platform/student-names';

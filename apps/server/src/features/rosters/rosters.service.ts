@@ -11,14 +11,14 @@ import type { Executor } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
-import { requireManagerAt } from '../classes/class-management.service';
+import { requireManagerAt } from '../classes/index';
 import { rosterParsers } from './parsers/index';
 import { RosterFileError, type ParsedRoster, type RosterInputFile, type RosterSource } from './parsers/types';
 import { json, loadState, otherSchoolOfCodes, storedDecisions } from './rosters.repository';
 import type { ChangeRow } from './rosters.apply.repository';
 import { applyJobKey, applyView, type ApplyView } from './rosters.apply-status';
 import { reconcile, type Override, type Plan, type Records } from './rosters.reconcile';
-import { syncChargesAndLocks } from '../payments/locks';
+import { syncChargesAndLocks } from '../payments/index';
 
 /** Row errors kept with a dataset (the count is always exact). */
 export const ROSTER_MAX_STORED_ERRORS = 1000;
