@@ -21,6 +21,8 @@ export default defineConfig({
     projects: [
       'packages/contracts',
       'apps/server',
+      // The project's own ESLint rules (eslint-rules/), tested with ESLint's RuleTester.
+      { test: { name: 'eslint-rules', root: './eslint-rules', include: ['*.test.js'], environment: 'node' } },
       {
         extends: './apps/web/vite.config.ts',
         root: './apps/web',

@@ -11,34 +11,36 @@ import type { Pool } from 'pg';
 import pino from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { configureZodMessages } from '@banksia/contracts/zod-config';
-import { accountsRoutes } from './features/accounts/accounts.routes';
-import { activitiesRoutes } from './features/activities/activities.routes';
-import { analyticsRoutes } from './features/analytics/analytics.routes';
-import { classesRoutes } from './features/classes/classes.routes';
-import { videosRoutes } from './features/videos/videos.routes';
+import { accountsRoutes } from './features/accounts/index';
+import { activitiesRoutes } from './features/activities/index';
+import { analyticsRoutes } from './features/analytics/index';
+import { classesRoutes } from './features/classes/index';
+import { videosRoutes } from './features/videos/index';
 import { coursesRoutes } from './features/courses/index';
 import { examsRoutes } from './features/exams/index';
-import { notesRoutes } from './features/notes/notes.routes';
-import { progressGridRoutes } from './features/progress/progress-grids.routes';
-import { progressRoutes } from './features/progress/progress.routes';
-import { insightsRoutes } from './features/insights/insights.routes';
-import { jobsRoutes } from './features/jobs/jobs.routes';
-import { outboxRoutes } from './features/outbox/outbox.routes';
-import { passwordsRoutes } from './features/passwords/passwords.routes';
-import { reviewRoutes } from './features/review/review.routes';
-import { tasksRoutes } from './features/tasks/tasks.routes';
-import { schoolsRoutes } from './features/schools/schools.routes';
-import { studentDataRoutes } from './features/student-data/student-data.routes';
-import { supportRoutes } from './features/support/support.routes';
-import { staffReportsRoutes } from './features/staff-reports/staff-reports.routes';
-import { paymentsCheckoutRoutes } from './features/payments/checkout.routes';
-import { testProviderPages } from './features/payments/test-provider.pages';
-import { secretAdminRoutes } from './features/secret-admin/secret-admin.routes';
-import { trialsRoutes } from './features/trials/trials.routes';
-import { productsRoutes } from './features/payments/products.routes';
-import { reportsRoutes as paymentReportsRoutes } from './features/payments/reports.routes';
-import { refundRunsRoutes } from './features/payments/refund-runs.routes';
-import { welcomeEmailsRoutes } from './features/welcome-emails/welcome-emails.routes';
+import { notesRoutes } from './features/notes/index';
+import { progressGridRoutes, progressRoutes } from './features/progress/index';
+import { insightsRoutes } from './features/insights/index';
+import { jobsRoutes } from './features/jobs/index';
+import { outboxRoutes } from './features/outbox/index';
+import { passwordsRoutes } from './features/passwords/index';
+import { reviewRoutes } from './features/review/index';
+import { tasksRoutes } from './features/tasks/index';
+import { schoolsRoutes } from './features/schools/index';
+import { studentDataRoutes } from './features/student-data/index';
+import { supportRoutes } from './features/support/index';
+import { staffReportsRoutes } from './features/staff-reports/index';
+import { rosterPages } from './features/rosters/index';
+import {
+  paymentsCheckoutRoutes,
+  testProviderPages,
+  productsRoutes,
+  reportsRoutes as paymentReportsRoutes,
+  refundRunsRoutes,
+} from './features/payments/index';
+import { secretAdminRoutes } from './features/secret-admin/index';
+import { trialsRoutes } from './features/trials/index';
+import { welcomeEmailsRoutes } from './features/welcome-emails/index';
 import { registerAccessControl } from './platform/authz';
 import { registerCsrf } from './platform/csrf';
 import { registerIdempotency } from './platform/idempotency';

@@ -20,8 +20,8 @@ import {
   createStudent,
   createTeacher,
   createUser,
+  createExamWithQuestions,
 } from '../test/factories';
-import { createExamWithQuestions } from '../test/exam-factories';
 import { useTestApp, type TestClient } from '../test/harness';
 import { multipartForm, TINY_PNG } from '../test/multipart';
 

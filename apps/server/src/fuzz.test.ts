@@ -1,8 +1,15 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createClass, createLesson, createSection, createStudent, createTeacher, createUser } from '../test/factories';
-import { createExamWithQuestions } from '../test/exam-factories';
+import {
+  createClass,
+  createLesson,
+  createSection,
+  createStudent,
+  createTeacher,
+  createUser,
+  createExamWithQuestions,
+} from '../test/factories';
 import { useTestApp } from '../test/harness';
 
 /**

@@ -1,11 +1,9 @@
-import { paymentLocksJob } from './features/payments/locks.jobs';
-import { paymentsSyncSchoolJob } from './features/payments/products.jobs';
-import { paymentTestWebhookJob } from './features/payments/payments.jobs';
+import { paymentLocksJob, paymentsSyncSchoolJob, paymentTestWebhookJob } from './features/payments/index';
 import { rosterApplyJob } from './features/rosters/index';
-import { videoUploadsCleanupJob } from './features/videos/videos.jobs';
-import { loginFailuresCleanupJob, signInsCleanupJob } from './features/accounts/accounts.jobs';
-import { welcomeJourneyJob } from './features/welcome-emails/welcome-emails.jobs';
-import { passwordResetRequestJob, passwordTokensCleanupJob } from './features/passwords/passwords.jobs';
+import { videoUploadsCleanupJob } from './features/videos/index';
+import { loginFailuresCleanupJob, signInsCleanupJob } from './features/accounts/index';
+import { welcomeJourneyJob } from './features/welcome-emails/index';
+import { passwordResetRequestJob, passwordTokensCleanupJob } from './features/passwords/index';
 import type { AnyJobDefinition } from './platform/jobs';
 import { mailSendJob, outboxCleanupJob } from './platform/mail';
 import { rateLimitCleanupJob } from './platform/rate-limit';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { rebuildRollup } from './features/progress/progress-rollup';
+import { rebuildRollup } from './features/progress/index';
 import { loadConfig } from './platform/config';
 import { openDatabase, runMigrations } from './platform/db';
 import { embeddedPostgresUrl } from './platform/embedded-postgres-url';

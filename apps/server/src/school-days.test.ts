@@ -5,8 +5,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reviewCards, schools } from './db/schema/index';
 import { MIGRATIONS_DIR as migrationsFolder } from './platform/paths';
-import { createExamWithQuestions } from '../test/exam-factories';
-import { createClass, createSchool, createStudent } from '../test/factories';
+import { createClass, createSchool, createStudent, createExamWithQuestions } from '../test/factories';
 import { useTestApp } from '../test/harness';
 
 // Every "day" is the school's day (ADR 048): a class expires at midnight where its school is, and a student's daily

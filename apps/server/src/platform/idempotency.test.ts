@@ -5,8 +5,14 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { auditLog, checkoutSessions, classProducts, idempotencyKeys, supportRequests, tasks } from '../db/schema/index';
-import { createExamWithQuestions } from '../../test/exam-factories';
-import { createClass, createLesson, createSchool, createStudent, createTeacher } from '../../test/factories';
+import {
+  createClass,
+  createLesson,
+  createSchool,
+  createStudent,
+  createTeacher,
+  createExamWithQuestions,
+} from '../../test/factories';
 import { makeClient, TEST_SECRET, useTestApp, type TestClient } from '../../test/harness';
 import { mintCsrfToken } from './csrf';
 import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, requestFingerprint } from './idempotency';

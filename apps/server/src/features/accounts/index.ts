@@ -3,3 +3,6 @@
  * (passwords' set-password links, trials' teacher sign-up) asks accounts rather than reading the users table itself.
  */
 export { findUserByEmail } from './accounts.repository';
+export { loadMe, recordSignIn } from './accounts.service';
+export { accountsRoutes } from './accounts.routes';
+export { loginFailuresCleanupJob, signInsCleanupJob } from './accounts.jobs';

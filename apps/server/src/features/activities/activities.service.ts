@@ -24,7 +24,8 @@ import { createUploadForm } from '../../platform/presigned-post';
 import { privateFileUrl } from '../../platform/signed-media';
 import { deleteFiles, privateStorageFor, storageFor, type WarningLog } from '../../platform/storage';
 import { StudentNamer } from '../../platform/student-names';
-import { loadClassAccess } from '../classes/classes.service';
+import { loadClassAccess } from '../classes/index';
+import './activities.policy';
 import { presentActivity, presentClassStudentResponse, presentResponse } from './activities.presenter';
 import * as repo from './activities.repository';
 import { sanitizeBlockResponses } from './activities.sanitize';
@@ -67,7 +68,7 @@ export async function getResponse(
 ): Promise<VersionedResponse> {
   const access = await loadClassAccess(deps, actor, key.classId);
   const own = key.profileId === undefined || key.profileId === access.studentProfileId;
-  if (own && access.studentProfileId === null) {
+  if (own && !can(actor, 'activity.respond', access)) {
     throw new AppError('forbidden', 'Only students of the class have a response; pass profile_id to read one.');
   }
   if (!own) authorize(actor, 'class.teach', access);
@@ -97,7 +98,7 @@ export async function saveResponse(
   body: SaveResponseBody,
 ): Promise<VersionedResponse> {
   const access = await loadClassAccess(deps, actor, key.classId);
-  if (access.studentProfileId === null) {
+  if (!can(actor, 'activity.respond', access)) {
     throw new AppError('forbidden', 'Only the student who owns this response can change it.');
   }
   const activity = await requireActivityInClass(deps, key.activityId, access.klass);
@@ -113,7 +114,8 @@ export async function saveResponse(
     schoolId: access.klass.school_id,
     activityId: activity.id,
     classId: access.klass.id,
-    profileId: access.studentProfileId,
+    // A student of the class (activity.respond above).
+    profileId: access.studentProfileId!,
     now,
   });
   const saved = await deps.db.transaction(async (tx) => {
@@ -175,7 +177,7 @@ export async function clearResponses(deps: AppDeps, actor: Actor, activityId: nu
 async function ownResponseBlock(deps: AppDeps, actor: Actor, responseId: number, blockId: string) {
   const response = await repo.findResponse(deps.db, responseId);
   if (!response) throw new AppError('not_found', 'No such response.');
-  if (!(await repo.profileOfUser(deps.db, response.profileId, actor.userId))) throw new AppError('forbidden');
+  authorize(actor, 'response.upload', { owns: await repo.profileOfUser(deps.db, response.profileId, actor.userId) });
   const activity = await requireActivity(deps, response.activityId);
   const block = activity.blocks.find((b) => b.id === blockId);
   if (!block || block.type !== 'file-upload') throw new AppError('not_found', 'No file upload block with that id.');
@@ -290,8 +292,8 @@ export async function fileUrl(
   const response = await repo.findResponse(deps.db, key.activityResponseId);
   if (!response) throw new AppError('not_found', 'No such response.');
   const own = await repo.profileOfUser(deps.db, response.profileId, actor.userId);
-  if (!own && !can(actor, 'class.teach', await loadClassAccess(deps, actor, response.classId)))
-    throw new AppError('forbidden');
+  // The class is looked up only for someone else's response: an owner reads their file even from a locked class.
+  if (!own) authorize(actor, 'class.teach', await loadClassAccess(deps, actor, response.classId));
   const fileKey = response.blockResponses[key.blockId]?.file_key;
   if (!fileKey) throw new AppError('not_found', 'No file has been uploaded for this block.');
   return { url: await privateFileUrl(deps, fileKey) };

@@ -9,12 +9,12 @@ import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { queueInvitations } from '../passwords/passwords.service';
+import { queueInvitations } from '../passwords/index';
 import type { Actor } from '../../platform/session';
 import { parseClassList } from './class-list.csv';
 import * as repo from './class-list.repository';
 import { requireClassManager } from './class-management.service';
-import { syncChargesAndLocks } from '../payments/locks';
+import { enrolmentsChanged } from './enrolment-changes';
 
 interface Planned extends ClassListRow {
   /** The existing account, when there is one. */
@@ -145,7 +145,7 @@ export async function applyClassList(
         profileIds: profiles.map((p) => p.id),
         now: deps.clock.now(),
       });
-      await syncChargesAndLocks(tx, {
+      await enrolmentsChanged(tx, {
         schoolId: klass.school_id,
         calendarYear: klass.calendar_year,
         profileIds: profiles.map((p) => p.id),

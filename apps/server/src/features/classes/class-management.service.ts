@@ -11,29 +11,20 @@ import {
 } from '@banksia/contracts/classes';
 import type { z } from 'zod';
 import { audit } from '../../platform/audit';
+import { authorize } from '../../platform/authorize';
 import { hasRole } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
+import './classes.policy';
+import type { SchoolManager } from './classes.policy';
 import * as repo from './class-management.repository';
 import { activationLink } from './classes.presenter';
-import { syncChargesAndLocks } from '../payments/locks';
 import { setEnrolmentStatuses } from './classes.service';
+import { enrolmentsChanged } from './enrolment-changes';
 
-/**
- * Who manages classes (spec §2 class editor, class list uploader): a school admin (the school admin role and a
- * teacher profile at the school) manages every class of that school; a teacher manages the classes they teach, and
- * may create classes, which they then teach.
- */
-export interface SchoolManager {
-  school: { id: number; name: string; slug: string };
-  /** The actor's teacher profile at the school. */
-  profileId: number;
-  isAdmin: boolean;
-  /** The school's IANA time zone (its current year, ADR 048). */
-  timeZone: string;
-}
+export type { SchoolManager } from './classes.policy';
 
 /** Path a student opens to join a class with its activation code (for other features, which use this service). */
 export { activationLink };
@@ -74,10 +65,9 @@ async function managedSchools(deps: AppDeps, actor: Actor): Promise<SchoolManage
 
 /** The actor's standing at a school; 404 for no such school, 403 without a teacher profile there. */
 export async function requireManagerAt(deps: AppDeps, actor: Actor, schoolId: number): Promise<SchoolManager> {
-  const mine = (await managedSchools(deps, actor)).find((m) => m.school.id === schoolId);
-  if (mine) return mine;
-  if (!(await repo.schoolExists(deps.db, schoolId))) throw new AppError('not_found', 'No such school.');
-  throw new AppError('forbidden');
+  const manager = (await managedSchools(deps, actor)).find((m) => m.school.id === schoolId);
+  if (!manager && !(await repo.schoolExists(deps.db, schoolId))) throw new AppError('not_found', 'No such school.');
+  return authorize(actor, 'school.manage-classes', { manager }).manager!;
 }
 
 /** A class the actor may manage: 404 when missing, 403 unless they are its school's admin or one of its teachers. */
@@ -85,9 +75,8 @@ export async function requireClassManager(deps: AppDeps, actor: Actor, classId: 
   const klass = await repo.findManagedClass(db, classId);
   if (!klass) throw new AppError('not_found', 'No such class.');
   const manager = (await managedSchools(deps, actor)).find((m) => m.school.id === klass.school_id);
-  if (!manager) throw new AppError('forbidden');
-  if (!manager.isAdmin && !klass.teacher_profile_ids.includes(manager.profileId)) throw new AppError('forbidden');
-  return { klass, manager };
+  authorize(actor, 'class.manage', { klass, manager });
+  return { klass, manager: manager! };
 }
 
 /** The schools where the actor may manage classes, each with its teachers (for the teacher picker). */
@@ -248,7 +237,7 @@ async function chargesFollowClass(
     return;
   }
   for (const calendarYear of new Set([before.calendar_year, after.calendar_year])) {
-    await syncChargesAndLocks(tx, { schoolId: after.school_id, calendarYear, at: deps.clock.now(), actorUserId });
+    await enrolmentsChanged(tx, { schoolId: after.school_id, calendarYear, at: deps.clock.now(), actorUserId });
   }
 }
 
@@ -338,7 +327,7 @@ export async function withdrawStudent(
     }
     const at = deps.clock.now();
     await setEnrolmentStatuses(tx, klass.school_id, [{ enrolmentId: enrolment.id, status: AccessStatus.REMOVED }], at);
-    await syncChargesAndLocks(tx, {
+    await enrolmentsChanged(tx, {
       schoolId: klass.school_id,
       calendarYear: klass.calendar_year,
       profileIds: [profileId],

@@ -1,5 +1,6 @@
 import { definePolicy } from '../../platform/authorize';
 import { hasRole } from '../../platform/authz';
+import type { ManagedClassRow } from './class-management.repository';
 import type { ClassRecord } from './classes.repository';
 
 export type ClassRow = ClassRecord;
@@ -21,6 +22,31 @@ export interface ClassMembership {
   teaches_at_school: boolean;
 }
 
+/**
+ * Who manages classes (spec §2 class editor, class list uploader): a school admin (the school admin role and a
+ * teacher profile at the school) manages every class of that school; a teacher manages the classes they teach, and
+ * may create classes, which they then teach.
+ */
+export interface SchoolManager {
+  school: { id: number; name: string; slug: string };
+  /** The actor's teacher profile at the school. */
+  profileId: number;
+  isAdmin: boolean;
+  /** The school's IANA time zone (its current year, ADR 048). */
+  timeZone: string;
+}
+
+/** The actor's standing at a school where they would manage classes (none without a teacher profile there). */
+export interface SchoolManagement {
+  manager: SchoolManager | undefined;
+}
+
+/** A class to be managed, and the actor's standing at its school. */
+export interface ClassManagement {
+  klass: ManagedClassRow;
+  manager: SchoolManager | undefined;
+}
+
 declare module '../../platform/authorize' {
   interface PolicyActions {
     /** Belong to the class at all: a student on its roster, its teacher, a school admin there, or staff. */
@@ -29,6 +55,10 @@ declare module '../../platform/authorize' {
     'class.teach': ClassAccess;
     /** The class detail page (full roster, activation link). */
     'class.detail': ClassMembership;
+    /** Create and manage classes at a school (class editor, class list uploader). */
+    'school.manage-classes': SchoolManagement;
+    /** Edit one class, upload its class list, withdraw its students: its school's admin or one of its teachers. */
+    'class.manage': ClassManagement;
   }
 }
 
@@ -42,4 +72,7 @@ definePolicy({
     hasRole(actor, 'content_admin', 'roster_admin') ||
     m.teaches ||
     (m.teaches_at_school && hasRole(actor, 'school_admin')),
+  'school.manage-classes': (_actor, { manager }) => manager !== undefined,
+  'class.manage': (_actor, { klass, manager }) =>
+    manager !== undefined && (manager.isAdmin || klass.teacher_profile_ids.includes(manager.profileId)),
 });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { sittingSchema, type Sitting } from '@banksia/contracts/exam-api';
 import { examSittings } from '../../db/schema/index';
-import { createExamWithQuestions, type QuestionInput } from '../../../test/exam-factories';
+import { createExamWithQuestions, type QuestionInput } from '../../../test/factories';
 import { createClass, createSchool, createStudent, createTeacher } from '../../../test/factories';
 import type { TestClient, TestContext } from '../../../test/harness';
 

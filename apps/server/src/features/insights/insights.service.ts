@@ -11,7 +11,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { StudentNamer } from '../../platform/student-names';
-import { loadClassAccess, type ClassAccess } from '../classes/classes.service';
+import { loadClassAccess, type ClassAccess } from '../classes/index';
 import { closeExpiredSittings } from '../exams/index';
 import { answerText, groupAnswers, isAutoMarked, optionTexts } from './answer-groups';
 import { inNameOrder, presentExamResults, presentNeedsHelp, questionOf, round4, student } from './insights.presenter';

@@ -1,5 +1,4 @@
 import { AccessStatus } from '@banksia/contracts/classes';
-import type { QuestionInput } from '../../../test/exam-factories';
 import {
   examInsightsSchema,
   lessonInsightsSchema,
@@ -19,6 +18,7 @@ import {
   createSection,
   createStudent,
   createTeacher,
+  type QuestionInput,
 } from '../../../test/factories';
 import { useTestApp, type TestClient } from '../../../test/harness';
 import { addQuestion, addSection } from '../exams/index';

@@ -1,11 +1,20 @@
+import { definePolicy } from '../../platform/authorize';
 import { hasRole } from '../../platform/authz';
-import type { Actor } from '../../platform/session';
 
-/**
- * Who may send a user a new invitation: content admins for anyone; a school admin for users of a school where
- * the admin teaches (holds a teacher profile). `sharedSchoolIds` are the schools of the user where the actor teaches.
- */
-export function canResendInvitation(actor: Actor, sharedSchoolIds: readonly number[]): boolean {
-  if (hasRole(actor, 'content_admin')) return true;
-  return hasRole(actor, 'school_admin') && sharedSchoolIds.length > 0;
+/** A user to be sent a new invitation, as the actor stands to them: the user's schools where the actor teaches. */
+export interface InvitationTarget {
+  sharedSchoolIds: readonly number[];
 }
+
+declare module '../../platform/authorize' {
+  interface PolicyActions {
+    /** Send a user a new set-password invitation. */
+    'user.resend-invitation': InvitationTarget;
+  }
+}
+
+definePolicy({
+  // Content admins for anyone; a school admin for users of a school where the admin teaches (holds a teacher profile).
+  'user.resend-invitation': (actor, target) =>
+    hasRole(actor, 'content_admin') || (hasRole(actor, 'school_admin') && target.sharedSchoolIds.length > 0),
+});

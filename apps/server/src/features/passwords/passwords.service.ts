@@ -10,17 +10,17 @@ import {
 import { audit } from '../../platform/audit';
 import type { Executor } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
+import { can } from '../../platform/authorize';
 import { AppError } from '../../platform/errors';
 import { queueEmail, queueEmails } from '../../platform/mail';
 import { hashPassword } from '../../platform/passwords';
 import { consumeRateLimit, type RateLimit } from '../../platform/rate-limit';
 import { createSession, revokeUserSessions, type Actor } from '../../platform/session';
-import { loadMe, recordSignIn } from '../accounts/accounts.service';
+import { loadMe, recordSignIn, findUserByEmail } from '../accounts/index';
 import { passwordEmail } from './passwords.emails';
-import { canResendInvitation } from './passwords.policy';
+import './passwords.policy';
 import { presentTokenInfo } from './passwords.presenter';
 import * as repo from './passwords.repository';
-import { findUserByEmail } from '../accounts';
 
 /** Reset requests: per address and per client IP (a school behind one NAT address shares the IP's count). */
 export const RESET_PER_EMAIL: RateLimit = { bucket: 'password-reset:email', limit: 5, windowMs: 3_600_000 };
@@ -238,13 +238,8 @@ export async function resendInvitation(deps: AppDeps, actor: Actor, userId: numb
     (await repo.schoolsOfUser(deps.db, actor.userId)).filter((s) => s.teaches).map((s) => s.id),
   );
   const shared = userSchools.filter((s) => actorSchools.has(s.id));
-  if (
-    !user ||
-    !canResendInvitation(
-      actor,
-      shared.map((s) => s.id),
-    )
-  ) {
+  // 404, not 403, when refused: nobody learns who has an account where.
+  if (!user || !can(actor, 'user.resend-invitation', { sharedSchoolIds: shared.map((s) => s.id) })) {
     throw new AppError('not_found', 'No such user.');
   }
   if (!user.isActive) throw new AppError('conflict', 'This account is deactivated. Activate it first.');

@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { syncCharges } from './charges';
 import { lockStudentYear, studentBalances } from './ledger';
-import { providerFor } from './providers';
+import { providerFor } from './providers/index';
 
 /**
  * Payment links and checkout (issue 17). A student has one payment link per calendar year, made on first use; its

@@ -9,7 +9,7 @@ import { useTestApp, type TestClient } from '../../../test/harness';
 import { studentBalances } from './ledger';
 import { applyLocks } from './locks';
 import { testWebhookTransport, WEBHOOK_PATH } from './payments.jobs';
-import { providerFor, webhookSecret } from './providers';
+import { providerFor, webhookSecret } from './providers/index';
 
 const ctx = useTestApp();
 const YEAR = 2026;

@@ -7,7 +7,7 @@ import { useTestApp } from '../../../test/harness';
 import { recordPayment, syncCharges } from './charges';
 import { releasePaidLocks } from './locks';
 import { testWebhookTransport } from './payments.jobs';
-import { payTestSession, TEST_CARDS } from './providers/test-provider';
+import { payTestSession, TEST_CARDS } from './providers/index';
 
 const ctx = useTestApp();
 const YEAR = 2026;

@@ -1,7 +1,7 @@
 import { AccessStatus } from '@banksia/contracts/classes';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
-import { setEnrolmentStatuses } from '../classes/classes.service';
+import { setEnrolmentStatuses, whenEnrolmentsChange } from '../classes/index';
 import { syncCharges, type SyncResult, type SyncScope } from './charges';
 
 /**
@@ -11,7 +11,8 @@ import { syncCharges, type SyncResult, type SyncScope } from './charges';
  * payment_required on every class route. Paying (or no longer owing, e.g. after leaving the class) restores the
  * statuses and removes the rows.
  *
- * The enrolment writes go through the classes service, which owns the enrolments table.
+ * The enrolment writes go through the classes service, which owns the enrolments table; classes calls back
+ * `syncChargesAndLocks` (registered below) whenever a roster changes, without depending on payments.
  */
 
 export interface ApplyLocksScope {
@@ -167,6 +168,9 @@ export async function syncChargesAndLocks(db: Executor, scope: SyncScope): Promi
   }
   return result;
 }
+
+// What students owe follows every change of who is in which class (class list uploads, edits, withdrawals).
+whenEnrolmentsChange(syncChargesAndLocks);
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();

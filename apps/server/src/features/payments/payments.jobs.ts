@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/jobs';
-import { signWebhookPayload } from './providers';
+import { signWebhookPayload } from './providers/index';
 
 declare module '../../platform/jobs' {
   interface JobPayloads {

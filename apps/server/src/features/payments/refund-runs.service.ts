@@ -6,7 +6,7 @@ import type { Executor } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
-import { providerFor } from './providers';
+import { providerFor } from './providers/index';
 import { settleRefund } from './refund-settlement';
 import * as repo from './refund-runs.repository';
 

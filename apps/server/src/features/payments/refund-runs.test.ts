@@ -8,7 +8,7 @@ import { useTestApp, type TestClient } from '../../../test/harness';
 import { syncCharges } from './charges';
 import { studentBalances } from './ledger';
 import { testWebhookTransport } from './payments.jobs';
-import { payTestSession, TEST_CARDS } from './providers/test-provider';
+import { payTestSession, TEST_CARDS } from './providers/index';
 
 const ctx = useTestApp();
 const YEAR = 2026;

@@ -8,8 +8,7 @@ import { syncCharges } from './charges';
 import { startCheckout } from './checkout.service';
 import { studentBalances } from './ledger';
 import { testWebhookTransport } from './payments.jobs';
-import { providerFor } from './providers';
-import { payTestSession } from './providers/test-provider';
+import { payTestSession, providerFor } from './providers/index';
 import { settleRefund } from './refund-settlement';
 
 const ctx = useTestApp();

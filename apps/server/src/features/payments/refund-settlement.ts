@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import { recordRefundPaid } from './charges';
-import type { RefundStatus } from './provider';
+import type { RefundStatus } from './providers/index';
 
 export interface RefundSettlement {
   /** The provider's refund id (`re_…`), as stored on the refund when it was sent. */

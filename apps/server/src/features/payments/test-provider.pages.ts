@@ -11,7 +11,7 @@ import {
   TEST_CARDS,
   type PayOutcome,
   type TestSession,
-} from './providers/test-provider';
+} from './providers/index';
 
 const params = z.object({ sessionId: z.string().regex(/^cs_test_[A-Za-z0-9_-]{10,64}$/) });
 const payForm = z.object({ _csrf: z.string().optional(), card_number: z.string().max(40).default('') });

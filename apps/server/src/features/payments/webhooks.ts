@@ -8,8 +8,7 @@ import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { recordPayment } from './charges';
 import { releasePaidLocks } from './locks';
-import type { RefundStatus } from './provider';
-import { stripeHelpers, webhookSecret, WEBHOOK_TOLERANCE_SECONDS } from './providers';
+import { stripeHelpers, webhookSecret, WEBHOOK_TOLERANCE_SECONDS, type RefundStatus } from './providers/index';
 import { settleRefund } from './refund-settlement';
 
 /**

@@ -1,2 +1,4 @@
-// What other features may use of progress. Exams refresh the rollup's cells after each write to a sitting or a mark.
-export { refreshRollup, refreshRollupOfSittings, type RollupCell } from './progress-rollup';
+/** What other features and the app may use of progress: the rollup that exams refresh after a sitting changes. */
+export { progressRoutes } from './progress.routes';
+export { progressGridRoutes } from './progress-grids.routes';
+export { rebuildRollup, refreshRollup, refreshRollupOfSittings, type RollupCell } from './progress-rollup';

@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import type { QueryGate } from '../../platform/query-gate';
 import type { Actor } from '../../platform/session';
 import { StudentNamer } from '../../platform/student-names';
-import { loadClassAccess } from '../classes/classes.service';
+import { loadClassAccess } from '../classes/index';
 import { fingerprintOf, type GridCache } from './progress-grids.cache';
 import * as present from './progress-grids.presenter';
 import * as repo from './progress-grids.repository';

@@ -3,7 +3,6 @@ import { progressGridSchema, type ProgressGrid } from '@banksia/contracts/progre
 import { progressBand } from '@banksia/contracts/rules/progress';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createExamWithQuestions } from '../../../test/exam-factories';
 import {
   createClass,
   createCourse,
@@ -13,6 +12,7 @@ import {
   createStudent,
   createTeacher,
   createUser,
+  createExamWithQuestions,
 } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import type { Executor } from '../../platform/db';

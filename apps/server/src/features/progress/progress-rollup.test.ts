@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createExamWithQuestions } from '../../../test/exam-factories';
 import {
   createClass,
   createCourse,
@@ -9,6 +8,7 @@ import {
   createSection,
   createStudent,
   createTeacher,
+  createExamWithQuestions,
 } from '../../../test/factories';
 import { useTestApp, type TestClient } from '../../../test/harness';
 import { rebuildRollup } from './progress-rollup';

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
-import { loadClassAccess } from '../classes/classes.service';
+import { loadClassAccess } from '../classes/index';
 import { lockedExamIds, studentExamProgress } from './exam-progress';
 import { StudentNamer } from '../../platform/student-names';
 import { presentClassCourseProgress, presentClassmates, presentUserCourseProgress } from './progress.presenter';

@@ -19,8 +19,8 @@ import {
   createStudent,
   createTeacher,
   createUser,
+  createExamWithQuestions,
 } from '../../../test/factories';
-import { createExamWithQuestions } from '../../../test/exam-factories';
 import { useTestApp } from '../../../test/harness';
 
 const ctx = useTestApp();

@@ -21,7 +21,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { StudentNamer } from '../../platform/student-names';
-import { loadClassAccess } from '../classes/classes.service';
+import { loadClassAccess } from '../classes/index';
 import { questionOf } from '../exams/index';
 import { presentReviewQuestion, presentSolution } from './review.presenter';
 import * as repo from './review.repository';

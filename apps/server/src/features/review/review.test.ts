@@ -10,7 +10,6 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { courseTreeNodes, lessonSelfRatings, reviewCards, reviewLogs } from '../../db/schema/index';
-import { createExamWithQuestions, type QuestionInput } from '../../../test/exam-factories';
 import {
   createClass,
   createLesson,
@@ -18,6 +17,8 @@ import {
   createSection,
   createStudent,
   createTeacher,
+  createExamWithQuestions,
+  type QuestionInput,
 } from '../../../test/factories';
 import { useTestApp, type TestClient } from '../../../test/harness';
 

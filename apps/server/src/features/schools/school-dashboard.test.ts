@@ -2,7 +2,6 @@ import { schoolDashboardResponse, schoolExamResponse } from '@banksia/contracts/
 import { AccessStatus } from '@banksia/contracts/classes';
 import { describe, expect, it } from 'vitest';
 import { chunkVisits, examAnswers, examSittings } from '../../db/schema/index';
-import { createExamWithQuestions } from '../../../test/exam-factories';
 import {
   createClass,
   createCourse,
@@ -13,6 +12,7 @@ import {
   createStudent,
   createTeacher,
   createUser,
+  createExamWithQuestions,
 } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { median, scoreBand, summariseScores } from './schools.presenter';

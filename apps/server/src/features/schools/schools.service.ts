@@ -3,15 +3,13 @@ import type { z } from 'zod';
 import type { schoolClassesResponse } from '@banksia/contracts/courses';
 import type { SchoolDashboard, SchoolExam } from '@banksia/contracts/schools';
 import { audit } from '../../platform/audit';
-import { hasRole } from '../../platform/authz';
+import { authorize, can } from '../../platform/authorize';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { isoOrNull, summariseScores } from './schools.presenter';
+import './schools.policy';
 import * as repo from './schools.repository';
-
-/** Staff roles that work across every school (the school list shows them all). */
-const STAFF = ['content_admin', 'roster_admin', 'payments_admin'] as const;
 
 /**
  * A school's classes of one calendar year (default: the latest year with classes, else the current year), for
@@ -26,9 +24,7 @@ export async function schoolClasses(
   const found = await repo.findSchool(deps.db, schoolId);
   if (!found) throw new AppError('not_found', 'No such school.');
   const { timeZone, ...school } = found;
-  if (!hasRole(actor, ...STAFF) && !(await repo.teachesAtSchool(deps.db, actor.userId, school.id))) {
-    throw new AppError('forbidden');
-  }
+  authorize(actor, 'school.classes', { teaches: await repo.teachesAtSchool(deps.db, actor.userId, school.id) });
   const years = await repo.classYears(deps.db, school.id);
   // The school's current year (ADR 048); only matters for a school with no classes yet.
   const chosen = year ?? years[0] ?? localYear(deps.clock.now(), timeZone);
@@ -37,16 +33,14 @@ export async function schoolClasses(
 }
 
 /** Who sees a school's dashboard and exam pages: its teachers (and admins) and content or roster staff. */
-async function requireSchoolViewer(deps: AppDeps, actor: Actor, slug: string) {
+async function schoolToView(deps: AppDeps, actor: Actor, slug: string) {
   const found = await repo.findSchoolBySlug(deps.db, slug);
   if (!found) throw new AppError('not_found', 'No such school.');
   const { timeZone, ...school } = found;
-  const staff = hasRole(actor, 'content_admin', 'roster_admin');
-  const teaches = await repo.teachesAtSchool(deps.db, actor.userId, school.id);
-  if (!staff && !teaches) throw new AppError('forbidden');
-  // School admins open every class of their school; teachers only the classes they teach.
-  const opensAll = staff || (teaches && hasRole(actor, 'school_admin'));
-  return { school, timeZone, opensAll };
+  const standing = authorize(actor, 'school.view', {
+    teaches: await repo.teachesAtSchool(deps.db, actor.userId, school.id),
+  });
+  return { school, timeZone, opensAll: can(actor, 'school.open-all-classes', standing) };
 }
 
 /** The year asked for, else the school's current calendar year (in its time zone, ADR 048). */
@@ -61,7 +55,7 @@ export async function schoolDashboard(
   slug: string,
   year: number | undefined,
 ): Promise<SchoolDashboard> {
-  const { school, timeZone, opensAll } = await requireSchoolViewer(deps, actor, slug);
+  const { school, timeZone, opensAll } = await schoolToView(deps, actor, slug);
   const chosen = yearOrCurrent(deps, timeZone, year);
   const q = { schoolId: school.id, year: chosen, userId: actor.userId };
   const [years, classes, exams] = await Promise.all([
@@ -102,7 +96,7 @@ export async function schoolExam(
   examId: number,
   year: number | undefined,
 ): Promise<SchoolExam> {
-  const { school, timeZone, opensAll } = await requireSchoolViewer(deps, actor, slug);
+  const { school, timeZone, opensAll } = await schoolToView(deps, actor, slug);
   const exam = await repo.findExam(deps.db, examId);
   if (!exam || exam.kind !== 'exam') throw new AppError('not_found', 'No such exam.');
   const chosen = yearOrCurrent(deps, timeZone, year);

@@ -11,8 +11,8 @@ import {
   createStudent,
   createTeacher,
   createUser,
+  createExamWithQuestions,
 } from '../../../test/factories';
-import { createExamWithQuestions } from '../../../test/exam-factories';
 import { useTestApp, type TestClient } from '../../../test/harness';
 
 const ctx = useTestApp();

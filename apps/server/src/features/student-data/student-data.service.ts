@@ -1,3 +1,4 @@
+import { can } from '../../platform/authorize';
 import type { Readable } from 'node:stream';
 import {
   ERASED_EMAIL_DOMAIN,
@@ -13,7 +14,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { privateStorageFor, type WarningLog } from '../../platform/storage';
-import { canManageStudentData } from './student-data.policy';
+import './student-data.policy';
 import * as repo from './student-data.repository';
 import { databaseReplacements, ownRowReplacements, scrubValue, type ErasedPerson } from './student-data.scrub';
 import { EXPORT_SECTIONS, type StudentIds } from './student-data.sections';
@@ -26,7 +27,8 @@ import { exportZip, readme, type ExportedFile, type ExportedTable } from './stud
 async function managedStudent(db: Executor, actor: Actor, userId: number, forUpdate = false) {
   const account = await repo.findAccount(db, userId, forUpdate);
   const schoolIds = [...new Set(account?.profiles.map((p) => p.school_id) ?? [])];
-  if (!account || !canManageStudentData(actor, schoolIds, await repo.teachingSchoolIds(db, actor.userId))) {
+  const scope = { studentSchoolIds: schoolIds, actorTeachingSchoolIds: await repo.teachingSchoolIds(db, actor.userId) };
+  if (!account || !can(actor, 'student-data.manage', scope)) {
     throw new AppError('not_found', 'No such student.');
   }
   const isStudent =

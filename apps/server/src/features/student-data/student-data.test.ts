@@ -39,7 +39,6 @@ import {
   refunds,
 } from '../../db/schema/index';
 import { privateStorageFor } from '../../platform/storage';
-import { createExamWithQuestions } from '../../../test/exam-factories';
 import {
   createClass,
   createLesson,
@@ -47,12 +46,13 @@ import {
   createStudent,
   createTeacher,
   createUser,
+  createExamWithQuestions,
 } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { databaseReplacements, ownRowReplacements, scrubValue } from './student-data.scrub';
 import { coveredColumns, EXPORT_SECTIONS, STAFF_ACTION_COLUMNS } from './student-data.sections';
-import { rebuildRollup } from '../progress/progress-rollup';
-import { syncCharges } from '../payments/charges';
+import { rebuildRollup } from '../progress/index';
+import { syncCharges } from '../payments/index';
 
 const ctx = useTestApp();
 

@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors';
 import { sanitizeRichText, isBlankRichText, stripMarkup } from '../../platform/sanitize';
 import type { Actor } from '../../platform/session';
 import { StudentNamer } from '../../platform/student-names';
-import { loadClassAccess, type ClassAccess } from '../classes/classes.service';
+import { loadClassAccess, type ClassAccess } from '../classes/index';
 import { answerText, Completion, presentItem, presentSummary, statusText } from './tasks.presenter';
 import * as repo from './tasks.repository';
 

@@ -8,7 +8,6 @@ import {
 } from '@banksia/contracts/tasks';
 import { describe, expect, it } from 'vitest';
 import { activities, auditLog, taskItems, tasks } from '../../db/schema/index';
-import { createExamWithQuestions } from '../../../test/exam-factories';
 import {
   createClass,
   createExam,
@@ -18,6 +17,7 @@ import {
   createStudent,
   createTeacher,
   createUser,
+  createExamWithQuestions,
 } from '../../../test/factories';
 import { countRows } from '../../../test/count-rows';
 import { useTestApp, type TestClient } from '../../../test/harness';

@@ -14,12 +14,12 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { queueEmail } from '../../platform/mail';
 import { hashPassword } from '../../platform/passwords';
-import { activationLink, newActivationCode } from '../classes/class-management.service';
-import { queueInvitations } from '../passwords/passwords.service';
+import { activationLink, newActivationCode } from '../classes/index';
+import { queueInvitations } from '../passwords/index';
 import { trialWelcomeEmail } from './trials.emails';
 import * as repo from './trials.repository';
-import { syncChargesAndLocks } from '../payments/locks';
-import { findUserByEmail } from '../accounts';
+import { syncChargesAndLocks } from '../payments/index';
+import { findUserByEmail } from '../accounts/index';
 
 /** Letters and digits that cannot be mistaken for one another on a printed card (no 0/o, 1/l/i). */
 const CARD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';

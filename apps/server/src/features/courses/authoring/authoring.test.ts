@@ -13,7 +13,6 @@ import {
   lessons,
   sections,
 } from '../../../db/schema/index';
-import { createExamWithQuestions } from '../../../../test/exam-factories';
 import {
   createAttachment,
   createClass,
@@ -24,6 +23,7 @@ import {
   createStudent,
   createTeacher,
   createUser,
+  createExamWithQuestions,
 } from '../../../../test/factories';
 import { useTestApp, type TestClient } from '../../../../test/harness';
 import { multipartForm } from '../../../../test/multipart';

@@ -2,7 +2,7 @@ import type { CopyCounts } from '@banksia/contracts/authoring-courses';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { attachments, chunks, courseTreeNodes, lessons, sections } from '../../../db/schema/index';
 import type { Executor } from '../../../platform/db';
-import { copyActivitiesOfCourse } from '../../activities/activity-copy';
+import { copyActivitiesOfCourse } from '../../activities/index';
 import { copyExamsOfCourse } from '../../exams/index';
 
 /**

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../../platform/deps';
 import { AppError } from '../../../platform/errors';
 import type { Actor } from '../../../platform/session';
 import { storageFor } from '../../../platform/storage';
-import { loadClassAccess } from '../../classes/classes.service';
+import { loadClassAccess } from '../../classes/index';
 import { isContentStaff, isItemVisible } from '../courses.policy';
 import { findCourse, type CourseRow } from '../courses.repository';
 import { classView, courseView } from './catalogue.policy';

@@ -6,8 +6,8 @@ import {
   createSchool,
   createStudent,
   createTeacher,
+  createExamWithQuestions,
 } from '../../../../test/factories';
-import { createExamWithQuestions } from '../../../../test/exam-factories';
 import { useTestApp } from '../../../../test/harness';
 
 const ctx = useTestApp();

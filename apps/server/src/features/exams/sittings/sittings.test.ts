@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities, auditLog, examAnswers } from '../../../db/schema/index';
-import { createExamWithQuestions } from '../../../../test/exam-factories';
+import { createExamWithQuestions } from '../../../../test/factories';
 import {
   createClass,
   createCourse,

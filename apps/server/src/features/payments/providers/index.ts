@@ -1,10 +1,20 @@
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
-import type { PaymentProvider } from '../provider';
+import type { PaymentProvider } from './provider';
 import { stripeProvider } from './stripe-provider';
 import { testProvider, type ProviderDeps } from './test-provider';
 
 export type { ProviderDeps } from './test-provider';
+export type { PaymentProvider, RefundStatus } from './provider';
+// The built-in test provider's pages and the tests pay its sessions as a buyer would.
+export {
+  confirmTestSession,
+  payTestSession,
+  readTestSession,
+  TEST_CARDS,
+  type PayOutcome,
+  type TestSession,
+} from './test-provider';
 
 /** Stripe's default tolerance for a webhook's signature timestamp, in seconds. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

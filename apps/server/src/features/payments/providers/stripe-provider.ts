@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CheckoutRequest, PaymentProvider, ProviderCheckout, RefundRequest, RefundStatus } from '../provider';
+import type { CheckoutRequest, PaymentProvider, ProviderCheckout, RefundRequest, RefundStatus } from './provider';
 
 /**
  * Stripe Checkout through the `stripe` SDK (ADR 011). Every POST carries the caller's idempotency key, so a retry

@@ -4,7 +4,7 @@ import { testProviderObjects } from '../../../db/schema';
 import type { Executor } from '../../../platform/db';
 import type { AppDeps } from '../../../platform/deps';
 import { AppError } from '../../../platform/errors';
-import type { CheckoutRequest, PaymentProvider, ProviderCheckout, ProviderRefund, RefundRequest } from '../provider';
+import type { CheckoutRequest, PaymentProvider, ProviderCheckout, ProviderRefund, RefundRequest } from './provider';
 
 /**
  * The built-in test provider (ADR 011): a small imitation of Stripe Checkout kept in `test_provider_objects`, apart

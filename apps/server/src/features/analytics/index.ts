@@ -1,0 +1,2 @@
+/** What the app uses of analytics. */
+export { analyticsRoutes } from './analytics.routes';

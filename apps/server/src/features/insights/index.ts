@@ -1,0 +1,2 @@
+/** What the app uses of insights. */
+export { insightsRoutes } from './insights.routes';

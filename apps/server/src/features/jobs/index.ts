@@ -1,0 +1,2 @@
+/** What the app uses of jobs. */
+export { jobsRoutes } from './jobs.routes';

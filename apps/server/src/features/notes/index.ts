@@ -1,0 +1,2 @@
+/** What the app uses of notes. */
+export { notesRoutes } from './notes.routes';

@@ -1,0 +1,2 @@
+/** What the app uses of outbox. */
+export { outboxRoutes } from './outbox.routes';

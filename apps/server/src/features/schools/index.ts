@@ -1,0 +1,2 @@
+/** What the app uses of schools. */
+export { schoolsRoutes } from './schools.routes';

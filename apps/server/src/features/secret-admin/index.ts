@@ -1,0 +1,2 @@
+/** What the app uses of secret-admin. */
+export { secretAdminRoutes } from './secret-admin.routes';

@@ -1,0 +1,2 @@
+/** What the app uses of student-data. */
+export { studentDataRoutes } from './student-data.routes';

@@ -1,0 +1,2 @@
+/** What the app uses of support. */
+export { supportRoutes } from './support.routes';

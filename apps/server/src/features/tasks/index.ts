@@ -1,0 +1,2 @@
+/** What the app uses of tasks. */
+export { tasksRoutes } from './tasks.routes';

@@ -1,0 +1,2 @@
+/** What the app uses of trials. */
+export { trialsRoutes } from './trials.routes';

@@ -1,0 +1,3 @@
+/** What the app uses of videos. */
+export { videosRoutes } from './videos.routes';
+export { videoUploadsCleanupJob } from './videos.jobs';
