@@ -69,7 +69,8 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/features/**/*.ts'],
-    ignores: ['apps/server/src/features/**/*.test.ts'],
+    // Tests, and the helper modules tests of one folder share (*.test-helpers.ts), may build the app.
+    ignores: ['apps/server/src/features/**/*.test.ts', 'apps/server/src/features/**/*.test-helpers.ts'],
     rules: restrict([
       { group: ['../../app', '**/app'], message: 'features do not import the app.' },
       {
@@ -211,7 +212,14 @@ export default tseslint.config(
     rules: { 'banksia/feature-faces': 'off' },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', '**/test/**/*.ts', 'apps/server/src/main.ts', 'scripts/**'],
+    files: [
+      '**/*.test.{ts,tsx}',
+      '**/*.test-helpers.ts',
+      'e2e/**/*.ts',
+      '**/test/**/*.ts',
+      'apps/server/src/main.ts',
+      'scripts/**',
+    ],
     rules: { 'no-console': 'off' },
   },
   {

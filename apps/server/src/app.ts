@@ -30,7 +30,6 @@ import { schoolsRoutes } from './features/schools/index';
 import { studentDataRoutes } from './features/student-data/index';
 import { supportRoutes } from './features/support/index';
 import { staffReportsRoutes } from './features/staff-reports/index';
-import { rosterPages } from './features/rosters/index';
 import {
   paymentsCheckoutRoutes,
   testProviderPages,

@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { syncCharges } from './charges';
 import { lockStudentYear, studentBalances } from './ledger';
-import { providerFor } from './providers/index';
+import { providerFor, type PaymentProvider } from './providers/index';
 
 /**
  * Payment links and checkout (issue 17). A student has one payment link per calendar year, made on first use; its
@@ -175,6 +175,55 @@ type SessionRow = {
   expires_at: Date;
 };
 
+type Owed = Awaited<ReturnType<typeof owed>>;
+
+/**
+ * The student's open checkout session when it can be paid again (same amount, not about to expire). Otherwise it is
+ * expired at the provider and here (refused when it was paid meanwhile), and the answer is null: a new one is made.
+ */
+async function reuseOpenSession(
+  tx: Executor,
+  provider: PaymentProvider,
+  link: LinkOwner,
+  money: Owed,
+  at: Date,
+): Promise<StartCheckout | null> {
+  const { rows: open } = await tx.execute<SessionRow>(sql`
+    select id, amount_cents, currency, url, status, expires_at from checkout_sessions
+     where profile_id = ${link.profileId} and calendar_year = ${link.calendarYear} and status = 'open'
+     for update`);
+  const current = open[0];
+  if (!current) return null;
+  const sameAmount = current.amount_cents === money.owingCents && current.currency === money.currency;
+  const fresh = new Date(current.expires_at).getTime() - at.getTime() > REUSE_MARGIN_MS;
+  if (sameAmount && fresh) {
+    return {
+      checkout_session_id: current.id,
+      url: current.url,
+      amount_cents: current.amount_cents,
+      currency: current.currency,
+    };
+  }
+  const expired = await provider.expireCheckoutSession({ id: current.id, idempotencyKey: `expire:${current.id}` });
+  if (expired.status === 'complete') {
+    // Paid meanwhile: its webhook is on the way and will settle the balance; a second payment would be too much.
+    throw new AppError(
+      'conflict',
+      'A payment for these fees is being processed. Wait a minute, then look at what is still owed.',
+    );
+  }
+  await tx.execute(sql`update checkout_sessions set status = 'expired' where id = ${current.id}`);
+  return null;
+}
+
+/** What the provider's page lists: each class's fee when those add up to what is owed, else one line for it all. */
+function lineItems(link: LinkOwner, money: Owed, schoolName: string) {
+  const classesTotal = money.classes.reduce((n, c) => n + c.amountCents, 0);
+  return classesTotal === money.owingCents && money.classes.every((c) => c.amountCents > 0)
+    ? money.classes.map((c) => ({ name: `${c.className} (${link.calendarYear})`, amountCents: c.amountCents }))
+    : [{ name: `Class fees ${link.calendarYear}, ${schoolName}`, amountCents: money.owingCents }];
+}
+
 /**
  * Starts paying what a link's student owes: the one open checkout session of the student and year, made if there is
  * none. Serialised per student and year (two checkouts at once give one session); a session for a different amount
@@ -198,48 +247,19 @@ export async function startCheckout(
     if (money.owingCents <= 0) {
       throw new AppError('conflict', `Nothing is owed for ${link.calendarYear}: there is nothing to pay.`);
     }
-    const { rows: open } = await tx.execute<SessionRow>(sql`
-      select id, amount_cents, currency, url, status, expires_at from checkout_sessions
-       where profile_id = ${link.profileId} and calendar_year = ${link.calendarYear} and status = 'open'
-       for update`);
-    const current = open[0];
-    if (current) {
-      const sameAmount = current.amount_cents === money.owingCents && current.currency === money.currency;
-      const fresh = new Date(current.expires_at).getTime() - at.getTime() > REUSE_MARGIN_MS;
-      if (sameAmount && fresh) {
-        return {
-          checkout_session_id: current.id,
-          url: current.url,
-          amount_cents: current.amount_cents,
-          currency: current.currency,
-        };
-      }
-      const expired = await provider.expireCheckoutSession({ id: current.id, idempotencyKey: `expire:${current.id}` });
-      if (expired.status === 'complete') {
-        // Paid meanwhile: its webhook is on the way and will settle the balance; a second payment would be too much.
-        throw new AppError(
-          'conflict',
-          'A payment for these fees is being processed. Wait a minute, then look at what is still owed.',
-        );
-      }
-      await tx.execute(sql`update checkout_sessions set status = 'expired' where id = ${current.id}`);
-    }
+    const reused = await reuseOpenSession(tx, provider, link, money, at);
+    if (reused) return reused;
     const { rows: counted } = await tx.execute<{ n: string }>(
       sql`select count(*) as n from checkout_sessions where profile_id = ${link.profileId} and calendar_year = ${link.calendarYear}`,
     );
     const seq = Number(counted[0]!.n) + 1;
     const who = await studentAndSchool(tx, link);
-    const classesTotal = money.classes.reduce((n, c) => n + c.amountCents, 0);
-    const lineItems =
-      classesTotal === money.owingCents && money.classes.every((c) => c.amountCents > 0)
-        ? money.classes.map((c) => ({ name: `${c.className} (${link.calendarYear})`, amountCents: c.amountCents }))
-        : [{ name: `Class fees ${link.calendarYear}, ${who.school_name}`, amountCents: money.owingCents }];
     const base = deps.config.publicUrl;
     const checkout = await provider.createCheckoutSession({
       idempotencyKey: `checkout:${link.profileId}:${link.calendarYear}:${seq}`,
       amountCents: money.owingCents,
       currency: money.currency,
-      lineItems,
+      lineItems: lineItems(link, money, who.school_name),
       successUrl: `${base}/fulfilment/?paymentLinkCode=${encodeURIComponent(link.code)}`,
       cancelUrl: `${base}/payment/${encodeURIComponent(link.code)}/?canceled=1`,
       clientReferenceId: link.code,

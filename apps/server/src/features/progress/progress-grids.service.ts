@@ -9,7 +9,9 @@ import type { Actor } from '../../platform/session';
 import { StudentNamer } from '../../platform/student-names';
 import { loadClassAccess } from '../classes/index';
 import { fingerprintOf, type GridCache } from './progress-grids.cache';
-import * as present from './progress-grids.presenter';
+import { presentExamGrid, presentQuestionGrid, presentReflectiveGrid } from './progress-grids-exams.presenter';
+import { presentLessonGrid, presentStudentGrid, presentTopicGrid } from './progress-grids-items.presenter';
+import { gridCsv } from './progress-grids.presenter';
 import * as repo from './progress-grids.repository';
 
 /**
@@ -88,7 +90,7 @@ export async function examGrid(
   const exam = await requireExam(deps, scope, req.examId, ['exam'], topic?.node_id ?? null);
   const rows = await limited(req, (limits) => repo.examGrid(deps.db, { ...scope, examId: exam.id }, limits));
   const namer = namerFor(deps, req.anonymise, rows);
-  return present.presentExamGrid(
+  return presentExamGrid(
     topic ? 'topic_exam' : 'exam',
     { ...header, exam, topic: topic && { id: topic.id, title: topic.title } },
     rows,
@@ -104,7 +106,7 @@ export async function questionSetGrid(
   const { scope, header } = await classScope(deps, actor, req.classId);
   const exam = await requireExam(deps, scope, req.examId, ['question_set']);
   const rows = await limited(req, (limits) => repo.examGrid(deps.db, { ...scope, examId: exam.id }, limits));
-  return present.presentExamGrid('question_set', { ...header, exam }, rows, namerFor(deps, req.anonymise, rows));
+  return presentExamGrid('question_set', { ...header, exam }, rows, namerFor(deps, req.anonymise, rows));
 }
 
 export async function reflectiveGrid(
@@ -117,7 +119,7 @@ export async function reflectiveGrid(
   const rows = await limited(req, (limits) =>
     repo.examGrid(deps.db, { ...scope, examId: exam.id, withAnswers: true }, limits),
   );
-  return present.presentReflectiveGrid({ ...header, exam }, rows, namerFor(deps, req.anonymise, rows));
+  return presentReflectiveGrid({ ...header, exam }, rows, namerFor(deps, req.anonymise, rows));
 }
 
 export async function questionGrid(
@@ -142,7 +144,7 @@ export async function questionGrid(
   const first = rows.find((r) => r.question_id !== null);
   if (!first) throw new AppError('not_found', 'No such question in this question set.');
   const options = first.question_options ?? [];
-  return present.presentQuestionGrid(
+  return presentQuestionGrid(
     { ...header, exam, question: { id: req.questionId, title: `Question ${first.question_no}` } },
     rows,
     options,
@@ -185,7 +187,7 @@ export async function topicGrid(
   const cached = cache?.get(slot, fingerprint);
   if (cached) return cached;
   const items = repo.layOutItemGrid({ items: gridItems, students: data.students }, facts);
-  const grid = present.presentTopicGrid(gridHeader, items, namerFor(deps, req.anonymise, items.students));
+  const grid = presentTopicGrid(gridHeader, items, namerFor(deps, req.anonymise, items.students));
   cache?.set(slot, {
     fingerprint,
     cellsVersion: data.cells_version,
@@ -206,7 +208,7 @@ export async function lessonGrid(
   const lesson = await repo.findLesson(deps.db, scope.courseId, req.lessonId);
   if (!lesson || !lesson.is_published) throw new AppError('not_found', 'No such lesson in this class.');
   const rows = await limited(req, (limits) => repo.lessonGrid(deps.db, { ...scope, lessonId: lesson.id }, limits));
-  return present.presentLessonGrid(
+  return presentLessonGrid(
     { ...header, lesson: { id: lesson.id, title: lesson.title } },
     rows,
     namerFor(deps, req.anonymise, rows),
@@ -226,7 +228,7 @@ export async function studentGrid(
   );
   // With names hidden, the pseudonym is the one the class's grids show for this student today.
   const namer = StudentNamer.create(req.anonymise, student.roster_ids, deps.clock.now());
-  return present.presentStudentGrid(
+  return presentStudentGrid(
     {
       ...header,
       student: {
@@ -241,5 +243,5 @@ export async function studentGrid(
 
 /** The CSV download of a grid: its text and a file name from the class and what the grid is about. */
 export function gridCsvFile(g: ProgressGrid): { body: string; fileName: string } {
-  return { body: present.gridCsv(g), fileName: csvFileName(g.class_title, 'progress', g.kind, g.title) };
+  return { body: gridCsv(g), fileName: csvFileName(g.class_title, 'progress', g.kind, g.title) };
 }

@@ -1,159 +1,52 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { mkdir, open } from 'node:fs/promises';
 import {
-  MAX_VIDEO_BYTES,
-  MAX_VIDEO_SECONDS,
   VIDEO_CHUNK_BYTES,
-  videoPartSize,
   type StartVideoUploadBody,
   type VideoContentType,
   type VideoPartUrls,
   type VideoUploadStatus,
 } from '@banksia/contracts/videos';
-import { eq, sql } from 'drizzle-orm';
-import { videos, videoUploads } from '../../db/schema/index';
-import { audit } from '../../platform/audit';
 import type { Executor } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
-import { S3_PRESIGN_TTL_SECONDS, type MultipartPart, type S3Storage } from '../../platform/s3-storage';
-import { deleteFiles, s3StorageFor, storageFor, type WarningLog } from '../../platform/storage';
-import { readVideoDuration, readVideoDurationFrom, type VideoReader } from './video-duration';
-import { getVideo, videoOr404 } from './videos.service';
+import { S3_PRESIGN_TTL_SECONDS, type S3Storage } from '../../platform/s3-storage';
+import { s3StorageFor, type WarningLog } from '../../platform/storage';
+import {
+  directState,
+  directUpload,
+  discardUpload,
+  looksLikeVideo,
+  newVideoKey,
+  partPath,
+  partPlan,
+  uploadsDir,
+} from './video-upload-storage';
+import { presentUpload } from './video-uploads.presenter';
+import * as repo from './video-uploads.repository';
+import { videoOr404 } from './videos.service';
 
 /**
- * Video uploads (ADR 034, ADR 038): resumable chunks through the app server when files stay on the local disk; with
- * S3, a multipart upload the browser sends straight to the bucket with part URLs the app signs.
+ * Video upload sessions (ADR 034, ADR 038): resumable chunks through the app server when files stay on the local
+ * disk; with S3, a multipart upload the browser sends straight to the bucket with part URLs the app signs. Finishing
+ * an upload is video-upload-completion.service.ts.
  */
 
-function invalid(field: string, message: string): AppError {
+export function invalid(field: string, message: string): AppError {
   return new AppError('validation_failed', undefined, { errors: { [field]: [message] } });
 }
 
-type UploadRow = typeof videoUploads.$inferSelect;
-
-/** Folder of the part files of uploads in progress (never served). */
-function uploadsDir(deps: Pick<AppDeps, 'config'>): string {
-  return path.join(deps.config.dataDir, 'video-uploads');
-}
-function partPath(deps: Pick<AppDeps, 'config'>, uploadId: string): string {
-  return path.join(uploadsDir(deps), `${uploadId}.part`);
-}
-
-/** Whether the file's first bytes are those of its declared type: an MP4 `ftyp` box, or WebM's EBML header. */
-export function looksLikeVideo(head: Buffer, contentType: VideoContentType): boolean {
-  if (contentType === 'video/mp4') return head.length >= 12 && head.subarray(4, 8).toString('latin1') === 'ftyp';
-  return head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3;
-}
-
-/** A new storage key for a video file of this type. */
-function newVideoKey(contentType: string): string {
-  return `videos/${randomBytes(8).toString('hex')}.${contentType === 'video/mp4' ? 'mp4' : 'webm'}`;
-}
-
-/** An upload straight to S3: its multipart upload and the key its file will have. */
-interface DirectUpload {
-  s3: S3Storage;
-  key: string;
-  s3UploadId: string;
-}
-
-/**
- * The S3 side of an upload that goes straight to the bucket, or null for one sent to the app in chunks. An upload
- * started with S3 cannot go on once S3 is no longer configured.
- */
-function directUpload(deps: Pick<AppDeps, 'config'>, row: UploadRow): DirectUpload | null {
-  if (!row.s3UploadId || !row.storageKey) return null;
-  const s3 = s3StorageFor(deps.config, 'public');
-  if (!s3) throw new AppError('conflict', 'This upload went to S3, which is no longer configured: start it again.');
-  return { s3, key: row.storageKey, s3UploadId: row.s3UploadId };
-}
-
-/** The parts of an upload straight to S3: their size (the last one is shorter), and how many. */
-function partPlan(size: number) {
-  const partSize = videoPartSize(size);
-  const count = Math.ceil(size / partSize);
-  return { partSize, count, sizeOf: (n: number) => (n < count ? partSize : size - (count - 1) * partSize) };
-}
-
-/**
- * Where an upload straight to S3 stands, as the bucket says (never the browser): the parts it holds whole, or
- * `completed` when its file was already made (a completion that failed after S3 had made the file), or `gone`.
- */
-async function directState(
-  direct: DirectUpload,
-  row: UploadRow,
-): Promise<{ parts: MultipartPart[] } | 'completed' | 'gone'> {
-  const listed = await direct.s3.listParts(direct.key, direct.s3UploadId);
-  if (listed === null) {
-    const file = await direct.s3.head(direct.key);
-    return file && file.size === row.sizeBytes ? 'completed' : 'gone';
-  }
-  // A part of another size than planned (cut short, or sent by something other than this app's page) is not done:
-  // the browser sends it again.
-  const { count, sizeOf } = partPlan(row.sizeBytes);
-  return { parts: listed.filter((p) => p.partNumber <= count && p.size === sizeOf(p.partNumber)) };
-}
-
-function presentUpload(row: UploadRow, done?: readonly number[]): VideoUploadStatus {
-  if (!row.s3UploadId) {
-    return {
-      upload_id: row.id,
-      size: row.sizeBytes,
-      received: row.receivedBytes,
-      chunk_size: VIDEO_CHUNK_BYTES,
-      mode: 'server',
-    };
-  }
-  const { partSize, sizeOf } = partPlan(row.sizeBytes);
-  const parts = [...(done ?? [])].sort((a, b) => a - b);
-  return {
-    upload_id: row.id,
-    size: row.sizeBytes,
-    received: parts.reduce((sum, n) => sum + sizeOf(n), 0),
-    chunk_size: partSize,
-    mode: 's3',
-    part_size: partSize,
-    parts_done: parts,
-  };
-}
-
-async function uploadOf(db: Executor, actor: Actor, uploadId: string, forUpdate = false) {
-  const query = db.select().from(videoUploads).where(eq(videoUploads.id, uploadId));
-  const [row] = forUpdate ? await query.for('update') : await query;
+export async function uploadOf(db: Executor, actor: Actor, uploadId: string, forUpdate = false) {
+  const row = await repo.findUpload(db, uploadId, forUpdate);
   // Another person's upload is as good as missing: only its starter may continue it.
   if (!row || row.userId !== actor.userId) throw new AppError('not_found', 'No such upload: start it again.');
   return row;
 }
 
-/** Throws away what an ended upload left: its part file, or its S3 multipart upload and any file made from it. */
-async function discardUpload(deps: AppDeps, row: UploadRow, log: WarningLog): Promise<void> {
-  if (!row.s3UploadId || !row.storageKey) {
-    await rm(partPath(deps, row.id), { force: true });
-    return;
-  }
-  const s3 = s3StorageFor(deps.config, 'public');
-  if (!s3) {
-    log.warn(
-      { uploadId: row.id },
-      'a video upload to S3 was ended without S3 configured: its parts stay in the bucket',
-    );
-    return;
-  }
-  try {
-    await s3.abortMultipartUpload(row.storageKey, row.s3UploadId);
-  } catch (err) {
-    log.warn({ err, uploadId: row.id }, 'could not abort a multipart upload');
-  }
-  await deleteFiles(s3, [row.storageKey], log);
-}
-
 /** Ends an upload (its row, then its bytes), when its file is refused or it is cancelled. */
-async function endUpload(deps: AppDeps, row: UploadRow, log: WarningLog): Promise<void> {
-  const [ended] = await deps.db.delete(videoUploads).where(eq(videoUploads.id, row.id)).returning();
+export async function endUpload(deps: AppDeps, row: repo.UploadRow, log: WarningLog): Promise<void> {
+  const ended = await repo.deleteUpload(deps.db, row.id);
   if (ended) await discardUpload(deps, ended, log);
 }
 
@@ -178,26 +71,23 @@ export async function startUpload(deps: AppDeps, actor: Actor, body: StartVideoU
     createdAt: deps.clock.now(),
   };
   const s3 = s3StorageFor(deps.config, 'public');
-  if (s3) {
-    // Straight to the bucket: the file's key is chosen now, and the browser PUTs its parts to presigned URLs.
-    const storageKey = newVideoKey(body.content_type);
-    const s3UploadId = await s3.createMultipartUpload(storageKey, body.content_type);
-    try {
-      const [row] = await deps.db
-        .insert(videoUploads)
-        .values({ ...values, s3UploadId, storageKey })
-        .returning();
-      return presentUpload(row!, []);
-    } catch (err) {
-      await s3.abortMultipartUpload(storageKey, s3UploadId).catch(() => undefined);
-      throw err;
-    }
-  }
+  if (s3) return startDirectUpload(deps, s3, values);
   await mkdir(uploadsDir(deps), { recursive: true });
   // An empty part file from the start, so resuming always has something to measure.
   await (await open(partPath(deps, id), 'w')).close();
-  const [row] = await deps.db.insert(videoUploads).values(values).returning();
-  return presentUpload(row!);
+  return presentUpload(await repo.insertUpload(deps.db, values));
+}
+
+/** Straight to the bucket: the file's key is chosen now, and the browser PUTs its parts to presigned URLs. */
+async function startDirectUpload(deps: AppDeps, s3: S3Storage, values: repo.NewUpload): Promise<VideoUploadStatus> {
+  const storageKey = newVideoKey(values.contentType);
+  const s3UploadId = await s3.createMultipartUpload(storageKey, values.contentType);
+  try {
+    return presentUpload(await repo.insertUpload(deps.db, { ...values, s3UploadId, storageKey }), []);
+  } catch (err) {
+    await s3.abortMultipartUpload(storageKey, s3UploadId).catch(() => undefined);
+    throw err;
+  }
 }
 
 /**
@@ -271,225 +161,44 @@ export async function appendChunk(
 ): Promise<VideoUploadStatus> {
   return deps.db.transaction(async (tx) => {
     const row = await uploadOf(tx, actor, uploadId, true);
-    if (row.s3UploadId) {
-      throw new AppError('conflict', 'This upload goes straight to S3: ask for its part URLs and PUT the parts there.');
-    }
-    if (offset !== row.receivedBytes) {
-      throw new AppError('conflict', `The upload continues at byte ${row.receivedBytes}.`, {
-        headers: { 'upload-offset': String(row.receivedBytes) },
-      });
-    }
-    if (bytes.length === 0) throw invalid('body', 'The chunk is empty.');
-    if (bytes.length > VIDEO_CHUNK_BYTES) throw invalid('body', `A chunk is at most ${VIDEO_CHUNK_BYTES} bytes.`);
-    if (offset + bytes.length > row.sizeBytes) throw invalid('body', 'The chunk goes past the end of the file.');
-    if (offset === 0 && !looksLikeVideo(bytes, row.contentType as VideoContentType)) {
-      throw invalid('file', `This file is not ${row.contentType === 'video/mp4' ? 'an MP4' : 'a WebM'} video.`);
-    }
-    const file = await open(partPath(deps, uploadId), 'r+').catch(() => {
-      throw new AppError('not_found', 'No such upload: start it again.');
-    });
-    try {
-      // Written at the offset, not appended: a write cut short before the commit is overwritten by the retry.
-      await file.write(bytes, 0, bytes.length, offset);
-      await file.truncate(offset + bytes.length);
-    } finally {
-      await file.close();
-    }
+    checkChunk(row, offset, bytes);
+    await writeChunk(deps, uploadId, offset, bytes);
     const received = offset + bytes.length;
-    await tx.update(videoUploads).set({ receivedBytes: received }).where(eq(videoUploads.id, uploadId));
+    await repo.setReceivedBytes(tx, uploadId, received);
     return presentUpload({ ...row, receivedBytes: received });
   });
 }
 
-function unreadableLength(contentType: VideoContentType): AppError {
-  return invalid(
-    'file',
-    `The length of this video could not be read from the file: it is not a complete ${
-      contentType === 'video/mp4' ? 'MP4' : 'WebM'
-    } video, or its header states no duration. Export it again and upload the new file.`,
-  );
-}
-
-/**
- * The finished file of an upload sent in chunks: its length read from the part file, then the part file streamed
- * into storage under a new key. A file whose container cannot be read is refused, and its upload ended.
- */
-async function storeChunkedUpload(
-  deps: AppDeps,
-  row: UploadRow,
-  log: WarningLog,
-): Promise<{ key: string; duration: number }> {
-  if (row.receivedBytes !== row.sizeBytes) {
-    throw new AppError('conflict', `The upload is not finished: ${row.receivedBytes} of ${row.sizeBytes} bytes.`, {
+/** Refuses a chunk that is not the next one of this upload sent in chunks, or does not fit it. */
+function checkChunk(row: repo.UploadRow, offset: number, bytes: Buffer): void {
+  if (row.s3UploadId) {
+    throw new AppError('conflict', 'This upload goes straight to S3: ask for its part URLs and PUT the parts there.');
+  }
+  if (offset !== row.receivedBytes) {
+    throw new AppError('conflict', `The upload continues at byte ${row.receivedBytes}.`, {
       headers: { 'upload-offset': String(row.receivedBytes) },
     });
   }
-  const part = partPath(deps, row.id);
-  const onDisk = await stat(part).catch(() => null);
-  if (!onDisk || onDisk.size !== row.sizeBytes || onDisk.size > MAX_VIDEO_BYTES) {
-    throw new AppError('conflict', 'The uploaded file is incomplete: start the upload again.');
+  if (bytes.length === 0) throw invalid('body', 'The chunk is empty.');
+  if (bytes.length > VIDEO_CHUNK_BYTES) throw invalid('body', `A chunk is at most ${VIDEO_CHUNK_BYTES} bytes.`);
+  if (offset + bytes.length > row.sizeBytes) throw invalid('body', 'The chunk goes past the end of the file.');
+  if (offset === 0 && !looksLikeVideo(bytes, row.contentType as VideoContentType)) {
+    throw invalid('file', `This file is not ${row.contentType === 'video/mp4' ? 'an MP4' : 'a WebM'} video.`);
   }
-  // The length students see is the file's own, read here: the browser's number (from its <video> element) is only
-  // what the upload was started with.
-  const contentType = row.contentType as VideoContentType;
-  const seconds = await readVideoDuration(part, contentType);
-  if (seconds === null || seconds > MAX_VIDEO_SECONDS) {
-    await endUpload(deps, row, log);
-    throw seconds === null ? unreadableLength(contentType) : invalid('file', 'The video is longer than 4 hours.');
-  }
-  const key = newVideoKey(row.contentType);
-  await storageFor(deps.config).put(key, createReadStream(part), row.contentType);
-  return { key, duration: Math.max(1, Math.round(seconds)) };
 }
 
-/** Reads an object in the bucket with ranged GETs, for its first bytes and its container's length. */
-function s3VideoReader(s3: S3Storage, key: string, size: number): VideoReader {
-  return {
-    size,
-    read: async (offset, length) => {
-      const end = Math.min(size, offset + length) - 1;
-      return end < offset ? new Uint8Array(0) : s3.readRange(key, offset, end);
-    },
-  };
-}
-
-/**
- * The finished file of an upload straight to S3. The server lists the parts the bucket holds (the browser's word is
- * not taken for them, nor its ETags), checks every part is there whole and they add up to the declared size, has S3
- * make the file (CompleteMultipartUpload), then checks its first bytes and reads its length with ranged GETs. A
- * file that is not the declared video, or whose length cannot be read, is deleted and its upload ended (400 on
- * `file`). Completing again after a failure past CompleteMultipartUpload goes on from the file S3 made.
- */
-async function completeDirectUpload(
-  deps: AppDeps,
-  row: UploadRow,
-  direct: DirectUpload,
-  log: WarningLog,
-): Promise<{ key: string; duration: number }> {
-  const { s3, key } = direct;
-  const state = await directState(direct, row);
-  if (state === 'gone') {
-    await endUpload(deps, row, log);
+/** Writes a chunk into the upload's part file at its offset. */
+async function writeChunk(deps: AppDeps, uploadId: string, offset: number, bytes: Buffer): Promise<void> {
+  const file = await open(partPath(deps, uploadId), 'r+').catch(() => {
     throw new AppError('not_found', 'No such upload: start it again.');
-  }
-  if (state !== 'completed') {
-    const { count, sizeOf } = partPlan(row.sizeBytes);
-    const received = state.parts.reduce((sum, p) => sum + p.size, 0);
-    if (state.parts.length !== count || received !== row.sizeBytes) {
-      const missing = count - state.parts.length;
-      throw new AppError(
-        'conflict',
-        `The upload is not finished: ${received} of ${row.sizeBytes} bytes are in storage (${missing} of ${count} part${
-          count === 1 ? '' : 's'
-        } missing).`,
-      );
-    }
-    // Parts are only those listed whole, in order: 1..count, each of its planned size.
-    if (state.parts.some((p, i) => p.partNumber !== i + 1 || p.size !== sizeOf(i + 1))) {
-      throw new AppError('conflict', 'The upload is not finished: its parts do not make up the file. Upload it again.');
-    }
-    try {
-      await s3.completeMultipartUpload(key, direct.s3UploadId, state.parts);
-    } catch (err) {
-      // Completed meanwhile by another request for this upload: go on with the file S3 made.
-      if (!(await s3.head(key))) throw err;
-    }
-  }
-  const contentType = row.contentType as VideoContentType;
-  const file = await s3.head(key);
-  if (!file || file.size !== row.sizeBytes) {
-    await endUpload(deps, row, log);
-    throw new AppError('conflict', 'The uploaded file is incomplete: start the upload again.');
-  }
-  const reader = s3VideoReader(s3, key, file.size);
-  const head = Buffer.from(await reader.read(0, 16));
-  if (!looksLikeVideo(head, contentType)) {
-    await endUpload(deps, row, log);
-    throw invalid('file', `This file is not ${contentType === 'video/mp4' ? 'an MP4' : 'a WebM'} video.`);
-  }
-  const seconds = await readVideoDurationFrom(reader, contentType);
-  if (seconds === null || seconds > MAX_VIDEO_SECONDS) {
-    await endUpload(deps, row, log);
-    throw seconds === null ? unreadableLength(contentType) : invalid('file', 'The video is longer than 4 hours.');
-  }
-  return { key, duration: Math.max(1, Math.round(seconds)) };
-}
-
-/**
- * POST api:admin-video-upload-complete: once every byte is in, the file is in storage (moved there from the app's
- * disk, or made by S3 from the parts) and the video row is made (or, for a replacement, points at the new file and
- * takes its duration; the old file is deleted). The length stored is the one read from the file, never the browser's.
- */
-export async function completeUpload(deps: AppDeps, actor: Actor, uploadId: string, ip: string, log: WarningLog) {
-  const row = await uploadOf(deps.db, actor, uploadId);
-  const direct = directUpload(deps, row);
-  const { key, duration } = direct
-    ? await completeDirectUpload(deps, row, direct, log)
-    : await storeChunkedUpload(deps, row, log);
-  const storage = storageFor(deps.config);
-  let oldKey: string | null = null;
-  let videoId: number;
-  let claimLost = false;
+  });
   try {
-    videoId = await deps.db.transaction(async (tx) => {
-      const claimed = await tx.delete(videoUploads).where(eq(videoUploads.id, uploadId)).returning();
-      if (!claimed.length) {
-        claimLost = true;
-        throw new AppError('conflict', 'This upload was already finished.');
-      }
-      const now = deps.clock.now();
-      const file = {
-        kind: 'file' as const,
-        storageKey: key,
-        contentType: row.contentType,
-        sizeBytes: row.sizeBytes,
-        fileName: row.fileName,
-        duration,
-        updatedAt: now,
-      };
-      if (row.videoId !== null) {
-        const before = await videoOr404(tx, row.videoId, true);
-        oldKey = before.storage_key;
-        await tx.update(videos).set(file).where(eq(videos.id, row.videoId));
-        await audit(tx, {
-          actorUserId: actor.userId,
-          action: 'replace_video_file',
-          entityType: 'video',
-          entityId: row.videoId,
-          before: { storage_key: before.storage_key, duration: before.duration, file_name: before.file_name },
-          after: { storage_key: key, duration, file_name: row.fileName },
-          ip,
-        });
-        return row.videoId;
-      }
-      const [made] = await tx
-        .insert(videos)
-        .values({ ...file, title: row.title, createdAt: now })
-        .returning({ id: videos.id });
-      await audit(tx, {
-        actorUserId: actor.userId,
-        action: 'upload_video',
-        entityType: 'video',
-        entityId: made!.id,
-        after: { title: row.title, storage_key: key, duration, size: row.sizeBytes },
-        ip,
-      });
-      return made!.id;
-    });
-  } catch (err) {
-    // A chunked upload's copy under its new key is this request's own. A direct upload's file has the key chosen at
-    // its start: another request may have finished the upload with it, or a retry will (the upload row stays); once
-    // the upload is over (its row gone) and no video has the file, nothing ever will.
-    if (!direct) await deleteFiles(storage, [key], log);
-    else if (claimLost) {
-      const [used] = await deps.db.select({ id: videos.id }).from(videos).where(eq(videos.storageKey, key));
-      if (!used) await deleteFiles(storage, [key], log);
-    }
-    throw err;
+    // Written at the offset, not appended: a write cut short before the commit is overwritten by the retry.
+    await file.write(bytes, 0, bytes.length, offset);
+    await file.truncate(offset + bytes.length);
+  } finally {
+    await file.close();
   }
-  if (!direct) await rm(partPath(deps, uploadId), { force: true });
-  if (oldKey && oldKey !== key) await deleteFiles(storage, [oldKey], log);
-  return getVideo(deps, videoId);
 }
 
 /** DELETE api:admin-video-upload: gives up an upload and its part file, or its S3 multipart upload. */
@@ -502,10 +211,7 @@ export async function cancelUpload(deps: AppDeps, actor: Actor, uploadId: string
  * cleanup job).
  */
 export async function removeAbandonedUploads(deps: AppDeps, log: WarningLog): Promise<number> {
-  const stale = await deps.db
-    .delete(videoUploads)
-    .where(sql`${videoUploads.createdAt} < ${new Date(deps.clock.now().getTime() - 24 * 3600_000)}`)
-    .returning();
+  const stale = await repo.deleteUploadsStartedBefore(deps.db, new Date(deps.clock.now().getTime() - 24 * 3600_000));
   for (const row of stale) await discardUpload(deps, row, log);
   return stale.length;
 }

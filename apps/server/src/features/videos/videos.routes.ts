@@ -29,6 +29,7 @@ import { access, requireActor } from '../../platform/authz';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import * as captions from './captions.service';
+import { completeUpload } from './video-upload-completion.service';
 import * as videoUploads from './video-uploads.service';
 import * as videos from './videos.service';
 import { noContent, textAnswer } from '../../platform/openapi';
@@ -129,15 +130,7 @@ export function videosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) =>
         reply
           .status(201)
-          .send(
-            await videoUploads.completeUpload(
-              deps,
-              requireActor(request),
-              request.params.uploadId,
-              request.ip,
-              request.log,
-            ),
-          ),
+          .send(await completeUpload(deps, requireActor(request), request.params.uploadId, request.ip, request.log)),
     );
 
     app.delete(

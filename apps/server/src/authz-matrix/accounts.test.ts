@@ -1,0 +1,4 @@
+import { accountsRows } from './accounts.rows';
+import { runMatrix } from './matrix';
+
+runMatrix('accounts', accountsRows);

@@ -1,0 +1,4 @@
+import { activitiesRows } from './activities.rows';
+import { runMatrix } from './matrix';
+
+runMatrix('activities', activitiesRows);

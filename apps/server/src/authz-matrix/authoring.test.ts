@@ -1,0 +1,4 @@
+import { authoringRows } from './authoring.rows';
+import { runMatrix } from './matrix';
+
+runMatrix('authoring', authoringRows);

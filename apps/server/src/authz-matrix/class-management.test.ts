@@ -1,0 +1,4 @@
+import { classManagementRows } from './class-management.rows';
+import { runMatrix } from './matrix';
+
+runMatrix('class management', classManagementRows);

@@ -1,0 +1,4 @@
+import { examsRows } from './exams.rows';
+import { runMatrix } from './matrix';
+
+runMatrix('exams', examsRows);

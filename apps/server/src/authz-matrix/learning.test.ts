@@ -1,0 +1,4 @@
+import { learningRows } from './learning.rows';
+import { runMatrix } from './matrix';
+
+runMatrix('learning', learningRows);

@@ -1,0 +1,4 @@
+import { paymentsRows } from './payments.rows';
+import { runMatrix } from './matrix';
+
+runMatrix('payments', paymentsRows);

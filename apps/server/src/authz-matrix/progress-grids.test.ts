@@ -1,0 +1,4 @@
+import { progressGridsRows } from './progress-grids.rows';
+import { runMatrix } from './matrix';
+
+runMatrix('progress grids', progressGridsRows);

@@ -1,0 +1,4 @@
+import { rostersRows } from './rosters.rows';
+import { runMatrix } from './matrix';
+
+runMatrix('rosters', rostersRows);

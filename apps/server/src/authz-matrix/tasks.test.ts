@@ -1,0 +1,4 @@
+import { tasksRows } from './tasks.rows';
+import { runMatrix } from './matrix';
+
+runMatrix('tasks', tasksRows);
