@@ -292,49 +292,54 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       // and the open sitting's autosave keeps running between sections. `?class=` picks the class.
                       path: 'exams/:examId',
                       lazy: async () => ({
-                        Component: (await import('../features/exams/routes/exam-layout')).ExamLayout,
+                        Component: (await import('../features/exams/sittings/routes/exam-layout')).ExamLayout,
                       }),
                       children: [
                         {
                           index: true,
                           handle: handle('exam'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-overview')).ExamOverviewRoute,
+                            Component: (await import('../features/exams/sittings/routes/exam-overview-page'))
+                              .ExamOverviewRoute,
                           }),
                         },
                         {
                           path: 'print',
                           handle: handle('exam-print'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-print')).ExamPrintRoute,
+                            Component: (await import('../features/exams/sittings/routes/exam-print-page'))
+                              .ExamPrintRoute,
                           }),
                         },
                         {
                           path: 'solutions/print',
                           handle: handle('exam-solutions-print'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-print')).ExamSolutionsPrintRoute,
+                            Component: (await import('../features/exams/sittings/routes/exam-print-page'))
+                              .ExamSolutionsPrintRoute,
                           }),
                         },
                         {
                           path: 'mistakes',
                           handle: handle('exam-mistakes'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-mistakes')).ExamMistakesRoute,
+                            Component: (await import('../features/exams/mistakes/routes/exam-mistakes-page'))
+                              .ExamMistakesRoute,
                           }),
                         },
                         {
                           path: 'mistakes/:questionId',
                           handle: handle('exam-mistake'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-mistakes')).ExamMistakeRoute,
+                            Component: (await import('../features/exams/mistakes/routes/exam-mistakes-page'))
+                              .ExamMistakeRoute,
                           }),
                         },
                         {
                           path: 'mistakes/:questionId/solution',
                           handle: handle('exam-mistake-solution'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-mistakes'))
+                            Component: (await import('../features/exams/mistakes/routes/exam-mistakes-page'))
                               .ExamMistakeSolutionRoute,
                           }),
                         },
@@ -342,14 +347,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                           path: ':sectionId',
                           handle: handle('exam-section'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-section')).ExamSectionRoute,
+                            Component: (await import('../features/exams/sittings/routes/exam-section-page'))
+                              .ExamSectionRoute,
                           }),
                         },
                         {
                           path: ':sectionId/solution',
                           handle: handle('exam-section-solution'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-section-solution'))
+                            Component: (await import('../features/exams/mistakes/routes/exam-section-solution-page'))
                               .ExamSectionSolutionRoute,
                           }),
                         },

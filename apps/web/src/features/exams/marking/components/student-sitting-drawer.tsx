@@ -11,7 +11,7 @@ import { AnswerView, MarkBadge } from '../../questions/answer-view';
 import { QuestionContext } from '../../questions/question-context';
 import { QuestionPrompt } from '../../questions/question-prompt';
 import type { ClassExamParams } from '../api/get-class-sittings';
-import { useSitting } from '../../api/get-sitting';
+import { useSitting } from '../../sittings/api/get-sitting';
 import { formatWhen, numberedQuestions } from '../utils/format';
 
 export interface StudentSittingDrawerProps {

@@ -12,12 +12,16 @@ import { SaveIndicator } from '../../../../components/save-indicator';
 import { isBlankHtml } from '../../../../components/sanitize-html';
 import { urlFor } from '../../../../lib/named-routes';
 import { useExam } from '../../api/get-exam';
-import { useSitting } from '../../api/get-sitting';
+import { useSitting } from '../../sittings/api/get-sitting';
 import { examKeys } from '../../api/query-keys';
-import { useStartSitting } from '../../api/start-sitting';
-import { useSubmitSitting } from '../../api/submit-sitting';
-import type { SittingAutosave, SittingClosedReason } from '../../hooks/sitting-autosave';
-import { useAnswerAutosave, useSittingAutosave, useSittingAutosaveState } from '../../hooks/use-sitting-autosave';
+import { useStartSitting } from '../../sittings/api/start-sitting';
+import { useSubmitSitting } from '../../sittings/api/submit-sitting';
+import type { SittingAutosave, SittingClosedReason } from '../../sittings/hooks/sitting-autosave';
+import {
+  useAnswerAutosave,
+  useSittingAutosave,
+  useSittingAutosaveState,
+} from '../../sittings/hooks/use-sitting-autosave';
 import { isAnswered } from '../../questions/answer-shape';
 import { AnswerView, MarkBadge } from '../../questions/answer-view';
 import { QuestionContext } from '../../questions/question-context';
