@@ -31,7 +31,10 @@ import { useListParams } from '../../../../lib/use-list-params';
 import { countOf, ResultsTable } from '../../../../components/results-table';
 import { RequestFailure } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
-import { useAuthoringExam, useAuthoringOptions, useCreateExam, useExamList } from '../api/exam-authoring';
+import { useCreateExam } from '../api/create-exam';
+import { useAuthoringExam } from '../api/get-authoring-exam';
+import { useAuthoringOptions } from '../api/get-authoring-options';
+import { useExamList } from '../api/get-exam-list';
 import { ExamDetailsFields, type DetailsValue } from '../components/exam-details-fields';
 import { ExamEditor } from '../components/exam-editor';
 
