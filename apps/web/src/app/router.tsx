@@ -23,6 +23,7 @@ import * as gridsRoutes from './route-tables/grids';
 import * as insightsRoutes from './route-tables/insights';
 import * as tasksRoutes from './route-tables/tasks';
 import * as reviewRoutes from './route-tables/review';
+import * as markingRoutes from './route-tables/marking';
 import * as paymentsCheckoutRoutes from './route-tables/payments-checkout';
 
 const handle = (name: string): RouteHandle => ({ name });
@@ -202,6 +203,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                         ...insightsRoutes.classRoutes,
                         ...tasksRoutes.classRoutes,
                         ...reviewRoutes.classRoutes,
+                        ...markingRoutes.classRoutes,
                         {
                           // Inside the class layout, so the class bar leads back to the course and lessons.
                           path: 'lesson/:lessonId/notes/:profileId',
@@ -215,20 +217,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                           handle: handle('class-lesson-activity'),
                           lazy: async () => ({
                             Component: (await import('./routes/class-lesson-activity')).ClassLessonActivityRoute,
-                          }),
-                        },
-                        {
-                          path: 'progress/exam/:examId/mark',
-                          handle: handle('class-exam-mark'),
-                          lazy: async () => ({
-                            Component: (await import('./routes/class-exam-marking')).ClassExamMarkingRoute,
-                          }),
-                        },
-                        {
-                          path: 'progress/exam/:examId/mark/question/:questionId',
-                          handle: handle('class-exam-mark-question'),
-                          lazy: async () => ({
-                            Component: (await import('./routes/class-exam-marking')).ClassExamQuestionMarkingRoute,
                           }),
                         },
                         {
@@ -292,71 +280,63 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       // and the open sitting's autosave keeps running between sections. `?class=` picks the class.
                       path: 'exams/:examId',
                       lazy: async () => ({
-                        Component: (await import('../features/exams/sittings/routes/exam-layout')).ExamLayout,
+                        Component: (await import('../features/exams/sittings/index')).ExamLayout,
                       }),
                       children: [
                         {
                           index: true,
                           handle: handle('exam'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/sittings/routes/exam-overview-page'))
-                              .ExamOverviewRoute,
+                            Component: (await import('../features/exams/sittings/index')).ExamOverviewRoute,
                           }),
                         },
                         {
                           path: 'print',
                           handle: handle('exam-print'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/sittings/routes/exam-print-page'))
-                              .ExamPrintRoute,
+                            Component: (await import('../features/exams/sittings/index')).ExamPrintRoute,
                           }),
                         },
                         {
                           path: 'solutions/print',
                           handle: handle('exam-solutions-print'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/sittings/routes/exam-print-page'))
-                              .ExamSolutionsPrintRoute,
+                            Component: (await import('../features/exams/sittings/index')).ExamSolutionsPrintRoute,
                           }),
                         },
                         {
                           path: 'mistakes',
                           handle: handle('exam-mistakes'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/mistakes/routes/exam-mistakes-page'))
-                              .ExamMistakesRoute,
+                            Component: (await import('../features/exams/mistakes/index')).ExamMistakesRoute,
                           }),
                         },
                         {
                           path: 'mistakes/:questionId',
                           handle: handle('exam-mistake'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/mistakes/routes/exam-mistakes-page'))
-                              .ExamMistakeRoute,
+                            Component: (await import('../features/exams/mistakes/index')).ExamMistakeRoute,
                           }),
                         },
                         {
                           path: 'mistakes/:questionId/solution',
                           handle: handle('exam-mistake-solution'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/mistakes/routes/exam-mistakes-page'))
-                              .ExamMistakeSolutionRoute,
+                            Component: (await import('../features/exams/mistakes/index')).ExamMistakeSolutionRoute,
                           }),
                         },
                         {
                           path: ':sectionId',
                           handle: handle('exam-section'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/sittings/routes/exam-section-page'))
-                              .ExamSectionRoute,
+                            Component: (await import('../features/exams/sittings/index')).ExamSectionRoute,
                           }),
                         },
                         {
                           path: ':sectionId/solution',
                           handle: handle('exam-section-solution'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/mistakes/routes/exam-section-solution-page'))
-                              .ExamSectionSolutionRoute,
+                            Component: (await import('../features/exams/mistakes/index')).ExamSectionSolutionRoute,
                           }),
                         },
                       ],

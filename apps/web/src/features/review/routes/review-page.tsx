@@ -8,11 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { formErrorOf } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
-import { isAnswered } from '../../exams/questions/answer-shape';
-import { MarkBadge } from '../../exams/questions/answer-view';
-import { QuestionInput } from '../../exams/questions/question-input';
-import { QuestionPrompt } from '../../exams/questions/question-prompt';
-import { SolutionView } from '../../exams/questions/solution-view';
+import { isAnswered, MarkBadge, QuestionInput, QuestionPrompt, SolutionView } from '../../exams/questions/index';
 import { useAnswerReviewCard } from '../api/answer-review-card';
 import { reviewKeys, useReviewToday } from '../api/get-review-today';
 

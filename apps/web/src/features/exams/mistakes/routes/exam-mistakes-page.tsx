@@ -13,17 +13,24 @@ import { SaveIndicator } from '../../../../components/save-indicator';
 import type { ExamClass } from '../../api/get-exam-classes';
 import { useMistakes, type Mistake } from '../api/get-mistakes';
 import { useSetGrok } from '../api/set-grok';
-import { ExamPageHeader } from '../../sittings/components/exam-page-header';
+import {
+  ExamPageHeader,
+  examPageUrl,
+  idFrom,
+  orderedQuestions,
+  questionNumbers,
+  useExamContext,
+} from '../../sittings/index';
 import { useNoteAutosave } from '../hooks/use-note-autosave';
-import { AnswerView, MarkBadge } from '../../questions/answer-view';
-import { QuestionContext } from '../../questions/question-context';
-import { QuestionPrompt, questionHeadingId } from '../../questions/question-prompt';
-import { RichHtml } from '../../questions/rich-html';
-import { SolutionView } from '../../questions/solution-view';
-import { examPageUrl } from '../../sittings/utils/exam-links';
-import { orderedQuestions, questionNumbers } from '../../sittings/utils/exam-structure';
-import { useExamContext } from '../../sittings/routes/exam-context';
-import { idFrom } from '../../sittings/routes/exam-layout';
+import {
+  AnswerView,
+  MarkBadge,
+  QuestionContext,
+  questionHeadingId,
+  QuestionPrompt,
+  RichHtml,
+  SolutionView,
+} from '../../questions/index';
 
 /** What the mistakes pages share: the student's class, their mistakes, and each question's number. */
 function useMistakesPage() {

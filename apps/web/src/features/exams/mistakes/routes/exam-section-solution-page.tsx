@@ -7,16 +7,23 @@ import { Link, Navigate, useParams } from 'react-router';
 import { RequestFailure } from '../../../../components/request-failure';
 import { isBlankHtml } from '../../../../components/sanitize-html';
 import type { ExamClass } from '../../api/get-exam-classes';
-import { ExamPageHeader } from '../../sittings/components/exam-page-header';
-import { AnswerView, MarkBadge } from '../../questions/answer-view';
-import { QuestionContext } from '../../questions/question-context';
-import { QuestionPrompt, questionHeadingId } from '../../questions/question-prompt';
-import { RichHtml } from '../../questions/rich-html';
-import { SolutionView } from '../../questions/solution-view';
-import { examPageUrl } from '../../sittings/utils/exam-links';
-import { orderedSections, questionNumbers } from '../../sittings/utils/exam-structure';
-import { useExamContext } from '../../sittings/routes/exam-context';
-import { idFrom } from '../../sittings/routes/exam-layout';
+import {
+  ExamPageHeader,
+  examPageUrl,
+  idFrom,
+  orderedSections,
+  questionNumbers,
+  useExamContext,
+} from '../../sittings/index';
+import {
+  AnswerView,
+  MarkBadge,
+  QuestionContext,
+  questionHeadingId,
+  QuestionPrompt,
+  RichHtml,
+  SolutionView,
+} from '../../questions/index';
 
 /**
  * /exams/{examId}/{sectionId}/solution/: after submitting, the student's answers to one section with their marks,

@@ -4,7 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { ExamClass } from '../../api/get-exam-classes';
-import { formatMarks } from '../../questions/answer-shape';
+import { formatMarks } from '../../questions/index';
 import { examPageUrl } from '../utils/exam-links';
 import { orderedSections, plural } from '../utils/exam-structure';
 

@@ -8,7 +8,7 @@ import { urlFor } from '../../../../lib/named-routes';
 import type { ExamClass } from '../../api/get-exam-classes';
 import { useStartSitting } from '../api/start-sitting';
 import { formatClock, formatDuration } from '../hooks/countdown';
-import { formatMarks, marksLabel } from '../../questions/answer-shape';
+import { formatMarks, marksLabel } from '../../questions/index';
 import { ExamPageHeader } from '../components/exam-page-header';
 import { SittingResult } from '../components/sitting-result';
 import { examPageUrl } from '../utils/exam-links';

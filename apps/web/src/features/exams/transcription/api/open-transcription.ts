@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../components/request-failure';
 import { urlFor } from '../../../../lib/named-routes';
 import { postJson, type Answer } from '../../../../lib/request';
-import type { ClassExamParams } from '../../marking/api/get-class-sittings';
+import type { ClassExamParams } from '../../marking/index';
 
 export type StudentSittingParams = ClassExamParams & { profileId: number };
 

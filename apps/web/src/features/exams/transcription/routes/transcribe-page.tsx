@@ -15,19 +15,17 @@ import { urlFor } from '../../../../lib/named-routes';
 import { useExam } from '../../api/get-exam';
 import { useExamClasses } from '../../api/get-exam-classes';
 import { examKeys } from '../../api/query-keys';
-import { submitSitting } from '../../sittings/api/submit-sitting';
-import type { AnswerValue, SittingAutosave } from '../../sittings/hooks/sitting-autosave';
 import {
+  type AnswerValue,
+  type SittingAutosave,
+  submitSitting,
   useAnswerAutosave,
   useSittingAutosave,
   useSittingAutosaveState,
-} from '../../sittings/hooks/use-sitting-autosave';
-import { formatMarks, isAnswered } from '../../questions/answer-shape';
-import { QuestionInput } from '../../questions/question-input';
-import { QuestionPrompt, questionHeadingId } from '../../questions/question-prompt';
-import { classSittingsKey, useClassSittings } from '../../marking/api/get-class-sittings';
+} from '../../sittings/index';
+import { formatMarks, isAnswered, questionHeadingId, QuestionInput, QuestionPrompt } from '../../questions/index';
+import { classSittingsKey, numberedQuestions, plural, useClassSittings } from '../../marking/index';
 import { transcriptionKey, useTranscription, type StudentSittingParams } from '../api/open-transcription';
-import { numberedQuestions, plural } from '../../marking/utils/format';
 
 export interface TranscribePageProps {
   examId: number;
