@@ -22,6 +22,7 @@ import * as gridsRoutes from './route-tables/grids';
 import * as insightsRoutes from './route-tables/insights';
 import * as tasksRoutes from './route-tables/tasks';
 import * as reviewRoutes from './route-tables/review';
+import * as markingRoutes from './route-tables/marking';
 import * as paymentsCheckoutRoutes from './route-tables/payments-checkout';
 
 const handle = (name: string): RouteHandle => ({ name });
@@ -201,6 +202,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                         ...insightsRoutes.classRoutes,
                         ...tasksRoutes.classRoutes,
                         ...reviewRoutes.classRoutes,
+                        ...markingRoutes.classRoutes,
                         {
                           // Inside the class layout, so the class bar leads back to the course and lessons.
                           path: 'lesson/:lessonId/notes/:profileId',
@@ -214,20 +216,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                           handle: handle('class-lesson-activity'),
                           lazy: async () => ({
                             Component: (await import('./routes/class-lesson-activity')).ClassLessonActivityRoute,
-                          }),
-                        },
-                        {
-                          path: 'progress/exam/:examId/mark',
-                          handle: handle('class-exam-mark'),
-                          lazy: async () => ({
-                            Component: (await import('./routes/class-exam-marking')).ClassExamMarkingRoute,
-                          }),
-                        },
-                        {
-                          path: 'progress/exam/:examId/mark/question/:questionId',
-                          handle: handle('class-exam-mark-question'),
-                          lazy: async () => ({
-                            Component: (await import('./routes/class-exam-marking')).ClassExamQuestionMarkingRoute,
                           }),
                         },
                         {
@@ -291,65 +279,63 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       // and the open sitting's autosave keeps running between sections. `?class=` picks the class.
                       path: 'exams/:examId',
                       lazy: async () => ({
-                        Component: (await import('../features/exams/routes/exam-layout')).ExamLayout,
+                        Component: (await import('../features/exams/sittings/index')).ExamLayout,
                       }),
                       children: [
                         {
                           index: true,
                           handle: handle('exam'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-overview')).ExamOverviewRoute,
+                            Component: (await import('../features/exams/sittings/index')).ExamOverviewRoute,
                           }),
                         },
                         {
                           path: 'print',
                           handle: handle('exam-print'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-print')).ExamPrintRoute,
+                            Component: (await import('../features/exams/sittings/index')).ExamPrintRoute,
                           }),
                         },
                         {
                           path: 'solutions/print',
                           handle: handle('exam-solutions-print'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-print')).ExamSolutionsPrintRoute,
+                            Component: (await import('../features/exams/sittings/index')).ExamSolutionsPrintRoute,
                           }),
                         },
                         {
                           path: 'mistakes',
                           handle: handle('exam-mistakes'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-mistakes')).ExamMistakesRoute,
+                            Component: (await import('../features/exams/mistakes/index')).ExamMistakesRoute,
                           }),
                         },
                         {
                           path: 'mistakes/:questionId',
                           handle: handle('exam-mistake'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-mistakes')).ExamMistakeRoute,
+                            Component: (await import('../features/exams/mistakes/index')).ExamMistakeRoute,
                           }),
                         },
                         {
                           path: 'mistakes/:questionId/solution',
                           handle: handle('exam-mistake-solution'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-mistakes'))
-                              .ExamMistakeSolutionRoute,
+                            Component: (await import('../features/exams/mistakes/index')).ExamMistakeSolutionRoute,
                           }),
                         },
                         {
                           path: ':sectionId',
                           handle: handle('exam-section'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-section')).ExamSectionRoute,
+                            Component: (await import('../features/exams/sittings/index')).ExamSectionRoute,
                           }),
                         },
                         {
                           path: ':sectionId/solution',
                           handle: handle('exam-section-solution'),
                           lazy: async () => ({
-                            Component: (await import('../features/exams/routes/exam-section-solution'))
-                              .ExamSectionSolutionRoute,
+                            Component: (await import('../features/exams/mistakes/index')).ExamSectionSolutionRoute,
                           }),
                         },
                       ],

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-const pages = () => import('../../features/exams/authoring/routes/exam-authoring-pages');
+const pages = () => import('../../features/exams/authoring/index');
 
 /** Content staff pages (children of the content_admin guard): authoring exams and question sets. */
 export const contentAdminRoutes: RouteObject[] = [

@@ -1,7 +1,6 @@
 import { FailureReason } from '@banksia/contracts/errors';
 import { useParams } from 'react-router';
-import { MarkingOverviewPage } from '../../features/exams/marking/routes/marking-overview-page';
-import { QuestionMarkingPage } from '../../features/exams/marking/routes/question-marking-page';
+import { MarkingOverviewPage, QuestionMarkingPage } from '../../features/exams/marking/index';
 import { urlFor } from '../../lib/named-routes';
 import { classCrumbs, ClassPageFrame } from '../components/class-page-frame';
 import { useClassContext } from '../layouts/class-context';

@@ -1,8 +1,7 @@
 import { FailureReason } from '@banksia/contracts/errors';
 import { useParams } from 'react-router';
 import { useMe } from '../../features/accounts/api/get-me';
-import { DemoQuestionPage } from '../../features/exams/question-sets/routes/demo-question-page';
-import { DemoQuestionSetPage } from '../../features/exams/question-sets/routes/demo-question-set-page';
+import { DemoQuestionPage, DemoQuestionSetPage } from '../../features/exams/question-sets/index';
 import { FailurePage } from '../pages/failure-page';
 import { idParam } from '../route-params';
 

@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useMe } from '../../features/accounts/api/get-me';
-import { TranscribePage } from '../../features/exams/marking/routes/transcribe-page';
+import { TranscribePage } from '../../features/exams/transcription/index';
 import { ErrorPage } from '../pages/error-page';
 import { idParam } from '../route-params';
 

@@ -1,4 +1,4 @@
-import { ReviewPage } from '../../features/exams/review/routes/review-page';
+import { ReviewPage } from '../../features/review/index';
 import { Page } from '../components/page';
 
 /** /review/: the signed-in student's review for today, across their classes. */

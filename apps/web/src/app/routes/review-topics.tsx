@@ -1,5 +1,5 @@
 import { FailureReason } from '@banksia/contracts/errors';
-import { ReviewTopicsPage } from '../../features/exams/review/routes/review-topics-page';
+import { ReviewTopicsPage } from '../../features/review/index';
 import { classCrumbs, ClassPageFrame } from '../components/class-page-frame';
 import { useClassContext } from '../layouts/class-context';
 import { FailurePage } from '../pages/failure-page';

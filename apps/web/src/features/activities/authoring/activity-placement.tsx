@@ -1,5 +1,5 @@
 import { Group, Select, Text } from '@mantine/core';
-import { useAuthoringOptions } from '../../exams/authoring/api/exam-authoring';
+import { useAuthoringOptions } from '../../exams/authoring/index';
 
 /** Where an activity is placed: a course, and optionally one of its lessons (students open it from that lesson). */
 export interface ActivityPlacementValue {

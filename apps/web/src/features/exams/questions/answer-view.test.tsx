@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
-import { makeQuestion } from '../testing/exam-fixtures';
+import { makeQuestion } from '../../../test/fixtures';
 import { AnswerView, MarkBadge } from './answer-view';
 import { SolutionView } from './solution-view';
 

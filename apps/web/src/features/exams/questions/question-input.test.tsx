@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
-import { makeQuestion } from '../testing/exam-fixtures';
+import { makeQuestion } from '../../../test/fixtures';
 import { QuestionInput } from './question-input';
 
 // MathLive needs a real browser; in jsdom a stand-in takes its place. It reads `mathlive.mode` as it renders, so a

@@ -1,35 +1,20 @@
-import {
-  examKindLabels,
-  questionTypeLabels,
-  type AuthoringOptions,
-  type ExamAuthoring,
-} from '@banksia/contracts/exam-authoring';
-import type { ExamQuestion, QuestionType } from '@banksia/contracts/exams';
-import {
-  Accordion,
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconChevronDown, IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { AuthoringOptions, ExamAuthoring } from '@banksia/contracts/exam-authoring';
+import type { QuestionType } from '@banksia/contracts/exams';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formErrorOf } from '../../../../components/field-errors';
-import { SaveIndicator } from '../../../../components/save-indicator';
 import { UnsavedGuard } from '../../../../components/unsaved-guard';
-import { authoringExamQuery, authoringQueryKey, publishExam } from '../api/exam-authoring';
-import { move, newId, newQuestion, type DraftSection, type ExamDraft } from '../hooks/exam-draft';
+import { authoringExamQuery } from '../api/get-authoring-exam';
+import { publishExam } from '../api/publish-exam';
+import { authoringQueryKey } from '../api/query-keys';
+import { newId, newQuestion, type DraftSection, type ExamDraft } from '../hooks/exam-draft';
 import { useExamAutosave } from '../hooks/use-exam-autosave';
 import { ExamDetailsFields } from './exam-details-fields';
-import { QuestionEditor } from './question-editor';
+import { ExamEditorProblems } from './exam-editor-problems';
+import { ExamEditorToolbar } from './exam-editor-toolbar';
+import { SectionEditor } from './section-editor';
 
 export interface ExamEditorProps {
   exam: ExamAuthoring;
@@ -38,20 +23,6 @@ export interface ExamEditorProps {
   showDetails: boolean;
   /** Extra buttons beside Publish, e.g. create/2/'s "Finish". */
   actions?: React.ReactNode;
-}
-
-/** Errors under `prefix.` with the prefix taken off. */
-function errorsUnder(errors: Record<string, string>, prefix: string): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [key, message] of Object.entries(errors)) {
-    if (key.startsWith(`${prefix}.`)) result[key.slice(prefix.length + 1)] = message;
-  }
-  return result;
-}
-
-function summary(question: ExamQuestion): string {
-  const text = (new DOMParser().parseFromString(question.prompt, 'text/html').body.textContent ?? '').trim();
-  return text ? (text.length > 80 ? `${text.slice(0, 80)}…` : text) : 'No prompt yet';
 }
 
 /**
@@ -109,84 +80,27 @@ export function ExamEditor({ exam: initial, options, showDetails, actions }: Exa
     reset(latest);
   };
 
-  const errorCount = Object.keys(errors).length;
-  const indicatorText =
-    problem?.kind === 'conflict'
-      ? 'Not saved: changed elsewhere'
-      : problem?.kind === 'invalid' || problem?.kind === 'refused'
-        ? `Not saved: ${errorCount} ${errorCount === 1 ? 'field needs' : 'fields need'} attention`
-        : undefined;
-
   return (
     <Stack gap="lg">
-      <Paper withBorder p="md" pos="sticky" top="var(--app-shell-header-height, 0px)" style={{ zIndex: 5 }}>
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Group gap="sm">
-            <Badge color={meta.is_published ? 'teal' : 'gray'} variant="light">
-              {meta.is_published ? 'Published' : 'Draft'}
-            </Badge>
-            <Text size="sm" c="dimmed">
-              {examKindLabels[draft.kind]} · {meta.question_count}{' '}
-              {meta.question_count === 1 ? 'question' : 'questions'} · {meta.marks_total}{' '}
-              {meta.marks_total === 1 ? 'mark' : 'marks'} · {meta.course_title}
-            </Text>
-          </Group>
-          <Group gap="sm">
-            <SaveIndicator status={status} {...(indicatorText ? { errorText: indicatorText } : {})} />
-            <Button
-              variant={meta.is_published ? 'default' : 'filled'}
-              onClick={() => void togglePublished()}
-              loading={publishing}
-              disabled={unsaved || problem?.kind === 'conflict'}
-              title={unsaved ? 'Wait for your changes to save first' : undefined}
-            >
-              {meta.is_published ? 'Unpublish' : 'Publish'}
-            </Button>
-            {actions}
-          </Group>
-        </Group>
-        {publishError && (
-          <Alert color="red" mt="sm" title="Not published">
-            {publishError}
-          </Alert>
-        )}
-      </Paper>
-
-      {problem?.kind === 'conflict' && (
-        <Alert color="red" title="Someone else changed this exam">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{problem.detail} Your changes since then are not saved.</Text>
-            <Button size="xs" onClick={() => void reload()}>
-              Load their version
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {problem?.kind === 'refused' && (
-        <Alert color="red" title="These changes were not saved">
-          {problem.detail ?? 'The server refused some fields; they are marked below.'}
-          {errors.sections && <Text size="sm">{errors.sections}</Text>}
-          {locked && (
-            <Button mt="xs" size="xs" variant="default" onClick={() => void reload()}>
-              Undo my changes
-            </Button>
-          )}
-        </Alert>
-      )}
-      {problem?.kind === 'failed' && (
-        <Alert color="yellow" title="Not saved yet">
-          Banksia could not be reached; your changes stay here and are sent again shortly.
-        </Alert>
-      )}
-      {locked && (
-        <Alert color="blue" icon={<IconLock size={18} aria-hidden />} title="Students have sat this exam">
-          {meta.sitting_count} {meta.sitting_count === 1 ? 'sitting has' : 'sittings have'} been started. So that no
-          one&apos;s marks change without notice, questions cannot be added or removed, and a question&apos;s type,
-          marks and answers (right options, accepted answers, values and units) cannot change. You can still fix
-          wording: prompts, option texts, worked solutions, marking guides and section titles, and reorder questions. To
-          change more, make a new exam. A teacher can still accept another answer while marking.
-        </Alert>
-      )}
+      <ExamEditorToolbar
+        meta={meta}
+        kind={draft.kind}
+        status={status}
+        problem={problem}
+        errorCount={Object.keys(errors).length}
+        unsaved={unsaved}
+        publishing={publishing}
+        publishError={publishError}
+        onTogglePublished={() => void togglePublished()}
+        actions={actions}
+      />
+      <ExamEditorProblems
+        problem={problem}
+        errors={errors}
+        locked={locked}
+        sittingCount={meta.sitting_count}
+        onReload={() => void reload()}
+      />
 
       {showDetails && (
         <Paper withBorder p="lg">
@@ -212,165 +126,22 @@ export function ExamEditor({ exam: initial, options, showDetails, actions }: Exa
           <Text c="dimmed">No sections yet. Add a section, then add questions to it.</Text>
         )}
         {draft.sections.map((section, s) => (
-          <Paper key={keyOf(section.id)} withBorder p="md" component="section" aria-label={`Section ${s + 1}`}>
-            <Stack gap="sm">
-              <Group align="flex-end" wrap="nowrap">
-                <TextInput
-                  style={{ flex: 1 }}
-                  label={`Section ${s + 1} title`}
-                  value={section.title}
-                  error={errors[`sections.${s}.title`]}
-                  onChange={(e) => {
-                    const title = e.currentTarget.value;
-                    setSection(s, (sec) => ({ ...sec, title }));
-                  }}
-                />
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  aria-label={`Move section ${s + 1} up`}
-                  disabled={s === 0}
-                  onClick={() => setSections((all) => move(all, s, s - 1))}
-                >
-                  <IconArrowUp size={16} aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  aria-label={`Move section ${s + 1} down`}
-                  disabled={s === draft.sections.length - 1}
-                  onClick={() => setSections((all) => move(all, s, s + 1))}
-                >
-                  <IconArrowDown size={16} aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  variant="default"
-                  color="red"
-                  size="lg"
-                  aria-label={`Delete section ${s + 1}`}
-                  disabled={locked && section.questions.length > 0}
-                  onClick={() => {
-                    if (
-                      section.questions.length === 0 ||
-                      window.confirm(`Delete section ${s + 1} and its ${section.questions.length} questions?`)
-                    ) {
-                      setSections((all) => all.filter((_, i) => i !== s));
-                    }
-                  }}
-                >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
-              {section.questions.length > 0 && (
-                <Accordion variant="separated" value={open} onChange={setOpen}>
-                  {section.questions.map((question, q) => {
-                    const at = `sections.${s}.questions.${q}`;
-                    const questionErrors = errorsUnder(errors, at);
-                    const number = draft.sections.slice(0, s).reduce((n, x) => n + x.questions.length, 0) + q + 1;
-                    const hasErrors = Object.keys(questionErrors).length > 0 || !!errors[at];
-                    return (
-                      <Accordion.Item key={keyOf(question.id)} value={keyOf(question.id)}>
-                        <Group wrap="nowrap" gap={4} pr="xs">
-                          <Accordion.Control style={{ flex: 1 }}>
-                            <Group gap="sm" wrap="nowrap">
-                              <Text fw={600}>Question {number}</Text>
-                              <Badge variant="light" color="gray">
-                                {questionTypeLabels[question.type]}
-                              </Badge>
-                              <Text size="sm" c="dimmed">
-                                {question.marks} {question.marks === 1 ? 'mark' : 'marks'}
-                              </Text>
-                              {hasErrors && (
-                                <Badge color="red" variant="light">
-                                  Needs attention
-                                </Badge>
-                              )}
-                              <Text size="sm" truncate>
-                                {summary(question)}
-                              </Text>
-                            </Group>
-                          </Accordion.Control>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Move question ${number} up`}
-                            disabled={q === 0}
-                            onClick={() =>
-                              setSection(s, (sec) => ({ ...sec, questions: move(sec.questions, q, q - 1) }))
-                            }
-                          >
-                            <IconArrowUp size={16} aria-hidden />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Move question ${number} down`}
-                            disabled={q === section.questions.length - 1}
-                            onClick={() =>
-                              setSection(s, (sec) => ({ ...sec, questions: move(sec.questions, q, q + 1) }))
-                            }
-                          >
-                            <IconArrowDown size={16} aria-hidden />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete question ${number}`}
-                            disabled={locked}
-                            onClick={() =>
-                              setSection(s, (sec) => ({ ...sec, questions: sec.questions.filter((_, i) => i !== q) }))
-                            }
-                          >
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
-                        </Group>
-                        <Accordion.Panel>
-                          {errors[at] && (
-                            <Text size="sm" c="var(--mantine-color-error)" mb="sm">
-                              {errors[at]}
-                            </Text>
-                          )}
-                          {open === keyOf(question.id) && (
-                            <QuestionEditor
-                              question={question}
-                              label={`Question ${number}`}
-                              errors={questionErrors}
-                              activities={course?.activities ?? []}
-                              structureLocked={locked}
-                              onChange={(next) =>
-                                setSection(s, (sec) => ({
-                                  ...sec,
-                                  questions: sec.questions.map((x, i) => (i === q ? next : x)),
-                                }))
-                              }
-                            />
-                          )}
-                        </Accordion.Panel>
-                      </Accordion.Item>
-                    );
-                  })}
-                </Accordion>
-              )}
-              <Menu position="bottom-start">
-                <Menu.Target>
-                  <Button
-                    variant="light"
-                    w="fit-content"
-                    leftSection={<IconPlus size={16} aria-hidden />}
-                    rightSection={<IconChevronDown size={14} aria-hidden />}
-                    disabled={locked}
-                  >
-                    Add a question to section {s + 1}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {(Object.keys(questionTypeLabels) as QuestionType[]).map((type) => (
-                    <Menu.Item key={type} onClick={() => addQuestion(s, type)}>
-                      {questionTypeLabels[type]}
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
-            </Stack>
-          </Paper>
+          <SectionEditor
+            key={keyOf(section.id)}
+            section={section}
+            s={s}
+            sectionCount={draft.sections.length}
+            questionsBefore={draft.sections.slice(0, s).reduce((n, x) => n + x.questions.length, 0)}
+            errors={errors}
+            keyOf={keyOf}
+            locked={locked}
+            open={open}
+            setOpen={setOpen}
+            activities={course?.activities ?? []}
+            setSection={(change) => setSection(s, change)}
+            setSections={setSections}
+            addQuestion={(type) => addQuestion(s, type)}
+          />
         ))}
         <Button
           variant="default"

@@ -2,7 +2,7 @@ import { saveExamBody, type ExamAuthoring } from '@banksia/contracts/exam-author
 import type { SaveStatus } from '@banksia/contracts/activities';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fieldErrorsOf } from '../../../../components/field-errors';
-import { saveExam } from '../api/exam-authoring';
+import { saveExam } from '../api/save-exam';
 import { draftOf, remapIds, type ExamDraft } from './exam-draft';
 
 /** Quiet time after the last edit before the editor saves. */

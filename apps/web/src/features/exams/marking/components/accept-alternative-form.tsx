@@ -2,7 +2,7 @@ import { alternativeSchemaByType, type ExamQuestionView } from '@banksia/contrac
 import { Alert, Box, Button, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
 import { fieldErrorsOf, formErrorOf } from '../../../../components/field-errors';
-import { RichHtml } from '../../questions/rich-html';
+import { RichHtml } from '../../questions/index';
 import { useAcceptAlternative } from '../api/accept-alternative';
 import type { QuestionParams } from '../api/get-question-responses';
 import { plural } from '../utils/format';

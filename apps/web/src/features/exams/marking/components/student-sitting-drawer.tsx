@@ -6,12 +6,9 @@ import { LoadingState } from '../../../../components/loading-state';
 import { isBlankHtml } from '../../../../components/sanitize-html';
 import { SafeHtml } from '../../../../components/safe-html';
 import { urlFor } from '../../../../lib/named-routes';
-import { formatMarks } from '../../questions/answer-shape';
-import { AnswerView, MarkBadge } from '../../questions/answer-view';
-import { QuestionContext } from '../../questions/question-context';
-import { QuestionPrompt } from '../../questions/question-prompt';
+import { AnswerView, formatMarks, MarkBadge, QuestionContext, QuestionPrompt } from '../../questions/index';
 import type { ClassExamParams } from '../api/get-class-sittings';
-import { useSitting } from '../../api/get-sitting';
+import { useSitting } from '../../sittings/index';
 import { formatWhen, numberedQuestions } from '../utils/format';
 
 export interface StudentSittingDrawerProps {

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingState } from '../../../../components/loading-state';
 import { urlFor } from '../../../../lib/named-routes';
-import { formatMarks, marksLabel } from '../../questions/answer-shape';
+import { formatMarks, marksLabel } from '../../questions/index';
 import { useClassSittings } from '../api/get-class-sittings';
 import { useExam } from '../../api/get-exam';
 import { ExtraTimeEditor } from '../components/extra-time-editor';

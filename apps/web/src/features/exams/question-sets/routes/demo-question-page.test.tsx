@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiCalls, jsonResponse, stubFetch } from '../../../../test/fetch-stub';
 import { renderApp } from '../../../../test/render';
-import { makeDemoCheck, makeQuestionSet } from '../test/fixtures';
+import { makeDemoCheck, makeQuestionSet } from '../../../../test/fixtures';
 
 vi.mock('../../../../lib/analytics', () => ({ trackPageView: vi.fn(), track: vi.fn() }));
 

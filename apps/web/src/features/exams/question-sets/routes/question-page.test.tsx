@@ -3,9 +3,14 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { course, makeClassAssemblage } from '../../../../test/course-fixtures';
 import { apiCalls, jsonResponse, stubFetch } from '../../../../test/fetch-stub';
-import { makeClass, makeMe } from '../../../../test/fixtures';
+import {
+  makeClass,
+  makeMe,
+  makeQuestionSet,
+  makeQuestionSetAnswer,
+  makeQuestionSetSitting,
+} from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render';
-import { makeAnswer, makeQuestionSet, makeSitting } from '../test/fixtures';
 
 vi.mock('../../../../lib/analytics', () => ({ trackPageView: vi.fn(), track: vi.fn() }));
 
@@ -35,7 +40,7 @@ function assemblage(tabbed: boolean) {
   });
 }
 
-function stubSet({ tabbed, sitting = makeSitting() }: { tabbed: boolean; sitting?: Sitting | null }) {
+function stubSet({ tabbed, sitting = makeQuestionSetSitting() }: { tabbed: boolean; sitting?: Sitting | null }) {
   return stubFetch({
     'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
     'GET /api/v1/classes/11/assemblage/': { status: 200, body: assemblage(tabbed) },
@@ -104,9 +109,12 @@ describe('question set navigation', () => {
       'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
       'GET /api/v1/classes/11/assemblage/': { status: 200, body: assemblage(true) },
       'GET /api/v1/exams/400/': { status: 200, body: makeQuestionSet() },
-      'GET /api/v1/classes/11/exams/400/sitting/': { status: 200, body: makeSitting() },
+      'GET /api/v1/classes/11/exams/400/sitting/': { status: 200, body: makeQuestionSetSitting() },
       'PUT /api/v1/sittings/77/questions/902/answer/': (request) =>
-        jsonResponse(200, makeAnswer({ question_id: 902, answer: (request.body as { answer: never }).answer })),
+        jsonResponse(
+          200,
+          makeQuestionSetAnswer({ question_id: 902, answer: (request.body as { answer: never }).answer }),
+        ),
     });
     const { user } = renderApp(questionPath(902));
 
@@ -117,22 +125,35 @@ describe('question set navigation', () => {
 
 describe('submitting a question set', () => {
   it('asks first when questions are unanswered, saves what is typed, submits and shows the result', async () => {
-    let sitting = makeSitting();
+    let sitting = makeQuestionSetSitting();
     const seen = stubFetch({
       'GET /api/v1/auth/session/': { status: 200, body: { me: ava } },
       'GET /api/v1/classes/11/assemblage/': { status: 200, body: assemblage(false) },
       'GET /api/v1/exams/400/': { status: 200, body: makeQuestionSet() },
       'GET /api/v1/classes/11/exams/400/sitting/': () => jsonResponse(200, sitting),
       'PUT /api/v1/sittings/77/questions/903/answer/': (request) =>
-        jsonResponse(200, makeAnswer({ question_id: 903, answer: (request.body as { answer: never }).answer })),
+        jsonResponse(
+          200,
+          makeQuestionSetAnswer({ question_id: 903, answer: (request.body as { answer: never }).answer }),
+        ),
       'POST /api/v1/sittings/77/submit/': () => {
-        sitting = makeSitting({
+        sitting = makeQuestionSetSitting({
           status: 'submitted',
           submitted_at: '2026-03-02T10:05:00.000Z',
           answers: [
-            makeAnswer({ question_id: 901, answer: { option_ids: ['a'] }, mark_status: 'correct', marks_awarded: 1 }),
-            makeAnswer({ question_id: 902, mark_status: 'unanswered', marks_awarded: 0 }),
-            makeAnswer({ question_id: 903, answer: { value: '37.5' }, mark_status: 'correct', marks_awarded: 1 }),
+            makeQuestionSetAnswer({
+              question_id: 901,
+              answer: { option_ids: ['a'] },
+              mark_status: 'correct',
+              marks_awarded: 1,
+            }),
+            makeQuestionSetAnswer({ question_id: 902, mark_status: 'unanswered', marks_awarded: 0 }),
+            makeQuestionSetAnswer({
+              question_id: 903,
+              answer: { value: '37.5' },
+              mark_status: 'correct',
+              marks_awarded: 1,
+            }),
           ],
           result: { scored: true, released: true, marks_awarded: 2, marks_total: 3, needs_marking: 0 },
         });
@@ -172,10 +193,15 @@ describe('submitting a question set', () => {
       'GET /api/v1/exams/400/': { status: 200, body: exam },
       'GET /api/v1/classes/11/exams/400/sitting/': {
         status: 200,
-        body: makeSitting({
+        body: makeQuestionSetSitting({
           status: 'submitted',
           answers: [
-            makeAnswer({ question_id: 901, answer: { option_ids: ['b'] }, mark_status: 'incorrect', marks_awarded: 0 }),
+            makeQuestionSetAnswer({
+              question_id: 901,
+              answer: { option_ids: ['b'] },
+              mark_status: 'incorrect',
+              marks_awarded: 0,
+            }),
           ],
           result: { scored: true, released: true, marks_awarded: 0, marks_total: 3, needs_marking: 0 },
         }),

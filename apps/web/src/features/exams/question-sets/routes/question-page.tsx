@@ -12,18 +12,26 @@ import { SaveIndicator } from '../../../../components/save-indicator';
 import { isBlankHtml } from '../../../../components/sanitize-html';
 import { urlFor } from '../../../../lib/named-routes';
 import { useExam } from '../../api/get-exam';
-import { useSitting } from '../../api/get-sitting';
+import {
+  type SittingAutosave,
+  type SittingClosedReason,
+  useAnswerAutosave,
+  useSitting,
+  useSittingAutosave,
+  useSittingAutosaveState,
+  useStartSitting,
+  useSubmitSitting,
+} from '../../sittings/index';
 import { examKeys } from '../../api/query-keys';
-import { useStartSitting } from '../../api/start-sitting';
-import { useSubmitSitting } from '../../api/submit-sitting';
-import type { SittingAutosave, SittingClosedReason } from '../../hooks/sitting-autosave';
-import { useAnswerAutosave, useSittingAutosave, useSittingAutosaveState } from '../../hooks/use-sitting-autosave';
-import { isAnswered } from '../../questions/answer-shape';
-import { AnswerView, MarkBadge } from '../../questions/answer-view';
-import { QuestionContext } from '../../questions/question-context';
-import { QuestionInput } from '../../questions/question-input';
-import { QuestionPrompt } from '../../questions/question-prompt';
-import { SolutionView } from '../../questions/solution-view';
+import {
+  AnswerView,
+  isAnswered,
+  MarkBadge,
+  QuestionContext,
+  QuestionInput,
+  QuestionPrompt,
+  SolutionView,
+} from '../../questions/index';
 import { QuestionNavigation } from '../components/question-navigation';
 import { QuestionPager } from '../components/question-pager';
 import { errorCodeOf, questionSetErrorOf } from '../utils/errors';

@@ -2,9 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { exams, makeClassAssemblage } from '../../../../test/course-fixtures';
 import { apiCalls, jsonResponse, stubFetch } from '../../../../test/fetch-stub';
-import { makeClass, makeMe } from '../../../../test/fixtures';
+import {
+  makeClass,
+  makeMe,
+  makeQuestionSetAnswer,
+  makeQuestionSetSitting,
+  makeReflectiveSet,
+} from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render';
-import { makeAnswer, makeReflectiveSet, makeSitting } from '../test/fixtures';
 
 vi.mock('../../../../lib/analytics', () => ({ trackPageView: vi.fn(), track: vi.fn() }));
 
@@ -34,11 +39,11 @@ const assemblage = makeClassAssemblage({
   },
 });
 
-const submitted = makeSitting({
+const submitted = makeQuestionSetSitting({
   exam_id: 403,
   status: 'submitted',
   submitted_at: '2026-03-02T10:05:00.000Z',
-  answers: [makeAnswer({ question_id: 951, answer: { confidence: 4, revisit: 'Common denominators' } })],
+  answers: [makeQuestionSetAnswer({ question_id: 951, answer: { confidence: 4, revisit: 'Common denominators' } })],
   result: { scored: false, released: false, marks_awarded: 0, marks_total: 2, needs_marking: 0 },
 });
 
@@ -82,10 +87,13 @@ describe('reflective question set', () => {
   });
 
   it('answers each prompt with a confidence and what to revisit, saved as a reflection, without marks', async () => {
-    const open = makeSitting({ exam_id: 403, answers: [] });
+    const open = makeQuestionSetSitting({ exam_id: 403, answers: [] });
     const seen = stubReflective(open, {
       'PUT /api/v1/sittings/77/questions/951/answer/': (request: { body: unknown }) =>
-        jsonResponse(200, makeAnswer({ question_id: 951, answer: (request.body as { answer: never }).answer })),
+        jsonResponse(
+          200,
+          makeQuestionSetAnswer({ question_id: 951, answer: (request.body as { answer: never }).answer }),
+        ),
     });
     const { user } = renderApp('/class/11/question-set/403/question/951/');
 

@@ -1,0 +1,2 @@
+/** Transcription: a teacher enters a student's paper answers. */
+export { TranscribePage } from './routes/transcribe-page';
