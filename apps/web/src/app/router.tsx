@@ -23,7 +23,7 @@ import * as gridsRoutes from './route-tables/grids';
 import * as insightsRoutes from './route-tables/insights';
 import * as tasksRoutes from './route-tables/tasks';
 import * as reviewRoutes from './route-tables/review';
-import * as paymentsCheckoutRoutes from './route-tables/payments-checkout';
+import * as paymentsRoutes from './route-tables/payments';
 
 const handle = (name: string): RouteHandle => ({ name });
 
@@ -43,9 +43,15 @@ const LATER_TABLES: { path: RegExp; parent: string; load: () => Promise<RouteObj
   },
   {
     // Teachers' school pages.
-    path: /^\/(?:school|class-management|class-list-uploader)(?:\/|$)/,
+    path: /^\/school(?:\/|$)/,
     parent: SIGNED_IN_ROUTE_ID,
     load: async () => (await import('./route-tables/schools')).signedInRoutes,
+  },
+  {
+    // The class editor and the class-list uploader (the classes feature).
+    path: /^\/(?:class-management|class-list-uploader)(?:\/|$)/,
+    parent: SIGNED_IN_ROUTE_ID,
+    load: async () => (await import('./route-tables/classes')).signedInRoutes,
   },
   {
     // The roster tools (school uploader, the enrolinator), which guard their own roles.
@@ -142,7 +148,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 // A payment link and the payment's result work signed out.
-                ...paymentsCheckoutRoutes.publicRoutes,
+                ...paymentsRoutes.publicRoutes,
                 {
                   id: SIGNED_IN_ROUTE_ID,
                   Component: RequireSignIn,
@@ -359,7 +365,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     ...insightsRoutes.signedInRoutes,
                     ...tasksRoutes.signedInRoutes,
                     ...reviewRoutes.signedInRoutes,
-                    ...paymentsCheckoutRoutes.signedInRoutes,
+                    ...paymentsRoutes.signedInRoutes,
                     {
                       path: 'account/profile',
                       handle: handle('account-profile'),

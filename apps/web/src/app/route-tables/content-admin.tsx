@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../route-handle';
 import * as authoringRoutes from './authoring';
 import * as examAuthoringRoutes from './exam-authoring';
-import * as paymentsAdminRoutes from './payments-admin';
+import * as paymentsRoutes from './payments';
 import * as videoRoutes from './videos';
 
 const handle = (name: string): RouteHandle => ({ name });
@@ -16,7 +16,7 @@ export const contentAdminRoutes: RouteObject[] = [
   ...authoringRoutes.contentAdminRoutes,
   ...examAuthoringRoutes.contentAdminRoutes,
   ...videoRoutes.contentAdminRoutes,
-  ...paymentsAdminRoutes.contentAdminRoutes,
+  ...paymentsRoutes.contentAdminRoutes,
   {
     path: 'content/admin/users/edit',
     handle: handle('content-admin-users'),

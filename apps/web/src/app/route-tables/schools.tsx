@@ -17,14 +17,4 @@ export const signedInRoutes: RouteObject[] = [
     handle: { name: 'school-year-exam' },
     lazy: async () => ({ Component: (await import('../routes/school-exam')).SchoolExamRoute }),
   },
-  {
-    path: 'class-management/my-school',
-    handle: { name: 'class-management' },
-    lazy: async () => ({ Component: (await import('../routes/class-management')).ClassManagementRoute }),
-  },
-  {
-    path: 'class-list-uploader',
-    handle: { name: 'class-list-uploader' },
-    lazy: async () => ({ Component: (await import('../routes/class-list-uploader')).ClassListUploaderRoute }),
-  },
 ];

@@ -18,10 +18,10 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formErrorOf } from '../../../components/field-errors';
-import { LoadingState } from '../../../components/loading-state';
-import { urlFor } from '../../../lib/named-routes';
-import { useOverview } from '../api/get-overview';
+import { formErrorOf } from '../../components/field-errors';
+import { LoadingState } from '../../components/loading-state';
+import { urlFor } from '../../lib/named-routes';
+import { useAdminOverview } from '../../features/course-authoring/api/get-admin-overview';
 
 interface Tool {
   label: string;
@@ -257,7 +257,7 @@ const toolIcons: Record<string, ReactNode> = {
 /** /content/admin/: the staff home, every admin tool by task, with what needs attention. */
 export function AdminHomeRoute() {
   useDocumentTitle('Content administration · Banksia');
-  const overview = useOverview();
+  const overview = useAdminOverview();
 
   return (
     <Stack gap="lg">

@@ -5,14 +5,14 @@ import { urlFor } from '../../../lib/named-routes';
 import { getJson, type Answer } from '../../../lib/request';
 
 /** What needs attention, for the staff home (GET api:admin-overview; content staff). */
-export async function getOverview(signal?: AbortSignal): Promise<AdminOverview> {
+export async function getAdminOverview(signal?: AbortSignal): Promise<AdminOverview> {
   return unwrap(await getJson<Answer<typeof adminOverviewResponse>>(urlFor('api:admin-overview'), { signal }));
 }
 
-export function overviewQueryOptions() {
-  return queryOptions({ queryKey: ['authoring', 'overview'], queryFn: ({ signal }) => getOverview(signal) });
+export function adminOverviewQueryOptions() {
+  return queryOptions({ queryKey: ['authoring', 'overview'], queryFn: ({ signal }) => getAdminOverview(signal) });
 }
 
-export function useOverview() {
-  return useQuery(overviewQueryOptions());
+export function useAdminOverview() {
+  return useQuery(adminOverviewQueryOptions());
 }

@@ -1,5 +1,15 @@
-/** Named routes of the payments administration pages (products, owing and refund reports, refund runs) and their API. */
-export const paymentsAdminRoutes = {
+/** Named routes of the payments feature: paying (payment links, checkout, fulfilment), the payments administration
+ * (products, owing and refund reports, refund runs), and their API. */
+export const paymentsRoutes = {
+  payment: '/payment/',
+  'payment-link': '/payment/{code}/',
+  fulfilment: '/fulfilment/',
+  'content-admin-fulfilment-review': '/content/admin/fulfilment-review/',
+  'api:payments-me': '/api/v1/payments/me/',
+  'api:payment-link': '/api/v1/payments/links/{code}/',
+  'api:payment-link-checkout': '/api/v1/payments/links/{code}/checkout/',
+  'api:fulfilment-review': '/api/v1/payments/fulfilment-review/',
+  'api:fulfilment-retry': '/api/v1/payments/fulfilment-review/{checkoutSessionId}/retry/',
   'content-admin-product-editor': '/content/admin/school-class-product-editor/{calendarYear}/',
   'content-admin-product-editor-school': '/content/admin/school-class-product-editor/{calendarYear}/{schoolId}/',
   'content-admin-students-owing': '/content/admin/students-owing-report/{calendarYear}/',

@@ -29,7 +29,7 @@ const statusLabel = (s: string) => s.replace('_', ' ');
  * /content/admin/refund-processes/{calendarYear}/: refund runs. A draft takes every refund owed that no run holds;
  * a second person approves it; sending pays each refund out through the payment provider.
  */
-export function RefundProcessesRoute() {
+export function RefundRunsRoute() {
   const { calendarYear } = usePaymentsParams();
   useDocumentTitle(`Refund runs ${calendarYear} · Banksia`);
   const runs = useRefundRuns(calendarYear);
