@@ -4,7 +4,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { formErrorOf } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
-import { useFulfilmentReview, useRetryFulfilment } from '../api/fulfilment-review';
+import { useFulfilmentReview } from '../api/get-fulfilment-review';
+import { useRetryFulfilment } from '../api/retry-fulfilment';
 import { formatMoney } from '../components/money';
 import { notify } from '../../../lib/notify';
 

@@ -31,7 +31,9 @@ import { fieldErrorsOf, type FieldErrors } from '../../../components/field-error
 import { FormFailureAlert } from '../../../components/form-failure-alert';
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
-import { useProducts, useSaveProducts, useSchoolProducts } from '../api/products';
+import { useProducts } from '../api/get-products';
+import { useSchoolProducts } from '../api/get-school-products';
+import { useSaveProducts } from '../api/save-school-products';
 import { PaymentsLinks, usePaymentsParams, YearPicker } from '../components/payments-nav';
 
 const date = (iso: string | null) => (iso ? dayjs(iso).format('DD/MM/YYYY') : 'None');

@@ -5,7 +5,8 @@ import dayjs from 'dayjs';
 import { formErrorOf } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { useMe } from '../../accounts/api/get-me';
-import { useRefundRunAction, useRefundRuns } from '../api/refund-runs';
+import { useRefundRuns } from '../api/get-refund-runs';
+import { useRefundRunAction } from '../api/use-refund-run-action';
 import { PaymentsLinks, usePaymentsParams, YearPicker } from '../components/payments-nav';
 
 const when = (iso: string | null) => (iso ? dayjs(iso).format('DD/MM/YYYY HH:mm') : '');

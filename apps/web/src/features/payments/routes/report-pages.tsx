@@ -5,8 +5,9 @@ import { IconDownload } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
-import { useProducts } from '../api/products';
-import { refundsOwedCsvUrl, studentsOwingCsvUrl, useRefundsOwed, useStudentsOwing } from '../api/reports';
+import { useProducts } from '../api/get-products';
+import { refundsOwedCsvUrl, useRefundsOwed } from '../api/get-refunds-owed-report';
+import { studentsOwingCsvUrl, useStudentsOwing } from '../api/get-students-owing-report';
 import { PaymentsLinks, usePaymentsParams, YearPicker } from '../components/payments-nav';
 
 function CsvLink({ href }: { href: string }) {

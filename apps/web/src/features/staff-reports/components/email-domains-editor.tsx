@@ -3,7 +3,7 @@ import { Badge, Button, Group, TagsInput, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldErrorsOf, formErrorOf } from '../../../components/field-errors';
-import { useSetEmailDomains } from '../api/reports';
+import { useSetEmailDomains } from '../api/set-email-domains';
 import { notify } from '../../../lib/notify';
 
 /**

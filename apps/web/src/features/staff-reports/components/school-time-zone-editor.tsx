@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { fieldErrorsOf, formErrorOf } from '../../../components/field-errors';
 import { notify } from '../../../lib/notify';
 import { timeZoneOptions } from '../../../lib/time-zones';
-import { useSetSchoolTimeZone } from '../api/reports';
+import { useSetSchoolTimeZone } from '../api/set-school-time-zone';
 
 /** "Mon 5 Oct, 9:14 pm": the school's own wall clock, so staff can see the zone is the right one. */
 function nowIn(timeZone: string): string {

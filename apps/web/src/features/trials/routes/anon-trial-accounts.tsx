@@ -8,7 +8,8 @@ import { Link, useSearchParams } from 'react-router';
 import { fieldErrorsOf, formErrorOf } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
-import { useCreateTrialAccounts, useTrials } from '../api/trials';
+import { useCreateTrialAccounts } from '../api/create-trial-accounts';
+import { useTrials } from '../api/get-trials';
 import classes from './trial-cards.module.css';
 
 /** The ST classes that can still take accounts (not expired, not converted). */

@@ -13,7 +13,8 @@ import {
 } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
-import { useCreateStudentTrial, useTrials } from '../api/trials';
+import { useCreateStudentTrial } from '../api/create-student-trial';
+import { useTrials } from '../api/get-trials';
 import { defaultTrialExpiry, SchoolAndCourseFields } from '../components/trial-fields';
 import { TrialTable } from '../components/trial-table';
 import { notify } from '../../../lib/notify';

@@ -14,7 +14,8 @@ import {
 } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
-import { useSetupTeacherTrial, useTrials } from '../api/trials';
+import { useTrials } from '../api/get-trials';
+import { useSetupTeacherTrial } from '../api/setup-teacher-trial';
 import { defaultTrialExpiry, SchoolAndCourseFields } from '../components/trial-fields';
 import { TrialTable } from '../components/trial-table';
 

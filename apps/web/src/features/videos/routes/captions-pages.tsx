@@ -14,16 +14,14 @@ import { RequestFailure } from '../../../components/request-failure';
 import { isRecord } from '../../../lib/json-body';
 import { urlFor } from '../../../lib/named-routes';
 import { useMe } from '../../accounts/api/get-me';
-import {
-  useCaptionCourses,
-  useCourseCaptions,
-  useOrderCaptions,
-  useReviewCaptions,
-  useReviewCourses,
-  useReviewQueue,
-  useSaveCaptions,
-  useSubmitCaptions,
-} from '../api/videos';
+import { useCaptionCourses } from '../api/get-caption-courses';
+import { useReviewCourses } from '../api/get-caption-review-courses';
+import { useReviewQueue } from '../api/get-caption-review-queue';
+import { useCourseCaptions } from '../api/get-course-captions';
+import { useOrderCaptions } from '../api/order-captions';
+import { useReviewCaptions } from '../api/review-captions';
+import { useSaveCaptions } from '../api/save-captions';
+import { useSubmitCaptions } from '../api/submit-captions';
 import { CaptionEditor } from '../components/caption-editor';
 import { CAPTION_STATE_LABELS, CaptionStateBadge, formatDuration } from '../components/caption-state';
 

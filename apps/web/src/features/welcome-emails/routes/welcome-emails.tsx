@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { formErrorOf } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
-import { useWelcomeLog, useWelcomeSteps } from '../api/welcome-emails';
+import { useWelcomeLog } from '../api/get-welcome-log';
+import { useWelcomeSteps } from '../api/get-welcome-steps';
 import { StepEditor, whenLabel } from '../components/step-editor';
 
 const when = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });

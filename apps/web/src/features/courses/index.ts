@@ -1,0 +1,2 @@
+// What other features and app/ use of the courses feature.
+export { courseOptionsQueryOptions, useCourseOptions } from './api/get-course-options';
