@@ -5,11 +5,11 @@ export const signedInRoutes: RouteObject[] = [
   {
     path: 'class-management/my-school',
     handle: { name: 'class-management' },
-    lazy: async () => ({ Component: (await import('../routes/class-management')).ClassManagementRoute }),
+    lazy: async () => ({ Component: (await import('../routes/class-management-page')).ClassManagementRoute }),
   },
   {
     path: 'class-list-uploader',
     handle: { name: 'class-list-uploader' },
-    lazy: async () => ({ Component: (await import('../routes/class-list-uploader')).ClassListUploaderRoute }),
+    lazy: async () => ({ Component: (await import('../routes/class-list-uploader-page')).ClassListUploaderRoute }),
   },
 ];

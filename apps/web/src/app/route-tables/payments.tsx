@@ -1,20 +1,18 @@
 import type { RouteObject } from 'react-router';
 
-const paying = () => import('../../features/payments/routes/payment-pages');
-const products = () => import('../../features/payments/routes/product-editor-pages');
-const reports = () => import('../../features/payments/routes/report-pages');
-
 /** Paying: a payment link and the fulfilment page work signed out (the link's code is the key). */
 export const publicRoutes: RouteObject[] = [
   {
     path: 'payment/:code',
     handle: { name: 'payment-link' },
-    lazy: async () => ({ Component: (await paying()).PaymentLinkRoute }),
+    lazy: async () => ({
+      Component: (await import('../../features/payments/routes/payment-link-page')).PaymentLinkRoute,
+    }),
   },
   {
     path: 'fulfilment',
     handle: { name: 'fulfilment' },
-    lazy: async () => ({ Component: (await paying()).FulfilmentRoute }),
+    lazy: async () => ({ Component: (await import('../../features/payments/routes/fulfilment-page')).FulfilmentRoute }),
   },
 ];
 
@@ -23,13 +21,13 @@ export const signedInRoutes: RouteObject[] = [
   {
     path: 'payment',
     handle: { name: 'payment' },
-    lazy: async () => ({ Component: (await paying()).MyPaymentRoute }),
+    lazy: async () => ({ Component: (await import('../../features/payments/routes/my-payment-page')).MyPaymentRoute }),
   },
   {
     path: 'content/admin/fulfilment-review',
     handle: { name: 'content-admin-fulfilment-review' },
     lazy: async () => ({
-      Component: (await import('../../features/payments/routes/fulfilment-review')).FulfilmentReviewRoute,
+      Component: (await import('../../features/payments/routes/fulfilment-review-page')).FulfilmentReviewRoute,
     }),
   },
 ];
@@ -42,27 +40,37 @@ export const contentAdminRoutes: RouteObject[] = [
   {
     path: 'content/admin/school-class-product-editor/:calendarYear',
     handle: { name: 'content-admin-product-editor' },
-    lazy: async () => ({ Component: (await products()).ProductEditorYearRoute }),
+    lazy: async () => ({
+      Component: (await import('../../features/payments/routes/product-editor-page')).ProductEditorYearRoute,
+    }),
   },
   {
     path: 'content/admin/school-class-product-editor/:calendarYear/:schoolId',
     handle: { name: 'content-admin-product-editor-school' },
-    lazy: async () => ({ Component: (await products()).ProductEditorSchoolRoute }),
+    lazy: async () => ({
+      Component: (await import('../../features/payments/routes/school-product-editor-page')).ProductEditorSchoolRoute,
+    }),
   },
   {
     path: 'content/admin/students-owing-report/:calendarYear',
     handle: { name: 'content-admin-students-owing' },
-    lazy: async () => ({ Component: (await reports()).StudentsOwingRoute }),
+    lazy: async () => ({
+      Component: (await import('../../features/payments/routes/students-owing-page')).StudentsOwingRoute,
+    }),
   },
   {
     path: 'content/admin/students-owing-report/:calendarYear/:schoolId',
     handle: { name: 'content-admin-students-owing-school' },
-    lazy: async () => ({ Component: (await reports()).StudentsOwingRoute }),
+    lazy: async () => ({
+      Component: (await import('../../features/payments/routes/students-owing-page')).StudentsOwingRoute,
+    }),
   },
   {
     path: 'content/admin/refunds-owed-report/:calendarYear',
     handle: { name: 'content-admin-refunds-owed' },
-    lazy: async () => ({ Component: (await reports()).RefundsOwedRoute }),
+    lazy: async () => ({
+      Component: (await import('../../features/payments/routes/refunds-owed-page')).RefundsOwedRoute,
+    }),
   },
   {
     // The page of the payments feature's refund runs; its address and page-view name keep their first name.

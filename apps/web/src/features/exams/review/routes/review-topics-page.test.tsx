@@ -11,7 +11,7 @@ vi.mock('../../../../lib/analytics', () => ({ trackPageView: vi.fn(), track: vi.
 
 beforeAll(async () => {
   await import('./review-topics-page');
-  await import('../../../../app/routes/review-topics');
+  await import('../../../../app/routes/review-topics-page');
 }, 60_000);
 
 afterEach(() => removeCookie('anonymizeStudentData'));

@@ -1,94 +1,11 @@
-import { Alert, Anchor, Button, CopyButton, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
 import { CHECKOUT_POLL_FOR_MS, useCheckoutState } from '../api/get-checkout-state';
-import { useMyPayments } from '../api/get-my-payments';
-import { usePaymentLink } from '../api/get-payment-link';
 import { formatMoney } from '../components/money';
-import { PaymentSummaryCard } from '../components/payment-summary-card';
-
-function CanceledNotice() {
-  const [params] = useSearchParams();
-  if (!params.get('canceled')) return null;
-  return (
-    <Alert color="yellow" title="Payment cancelled">
-      Nothing was charged. You can pay whenever you are ready.
-    </Alert>
-  );
-}
-
-/** /payment/: the signed-in student's fees this year, a pay button, and their payment link to give a parent. */
-export function MyPaymentRoute() {
-  useDocumentTitle('Payment · Banksia');
-  const payments = useMyPayments();
-  if (payments.isError) throw payments.error;
-  return (
-    <Stack gap="lg" maw={760}>
-      <Title order={1}>Payment</Title>
-      <CanceledNotice />
-      {payments.isPending ? (
-        <LoadingState label="Loading what you owe" />
-      ) : payments.data.links.length === 0 ? (
-        <Text>There is nothing to pay: you are not a student at a school.</Text>
-      ) : (
-        payments.data.links.map((summary) => (
-          <Stack key={summary.code} gap="md">
-            <PaymentSummaryCard summary={summary} heading={`Class fees ${summary.calendar_year}`} />
-            {summary.owing_cents > 0 && <ShareLink code={summary.code} />}
-          </Stack>
-        ))
-      )}
-    </Stack>
-  );
-}
-
-/** The payment link, to copy and send to whoever pays (it works without signing in). */
-function ShareLink({ code }: { code: string }) {
-  const url = `${window.location.origin}${urlFor('payment-link', { code })}`;
-  return (
-    <Stack gap={4}>
-      <Group align="flex-end" gap="xs">
-        <TextInput
-          label="Payment link for a parent or guardian"
-          description="Anyone with this link can see these fees and pay them, without signing in."
-          value={url}
-          readOnly
-          style={{ flex: 1 }}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <CopyButton value={url}>
-          {({ copied, copy }) => (
-            <Button variant="light" onClick={copy} aria-live="polite">
-              {copied ? 'Copied' : 'Copy link'}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-    </Stack>
-  );
-}
-
-/** /payment/{code}/: a payment link, signed out or in. */
-export function PaymentLinkRoute() {
-  useDocumentTitle('Payment · Banksia');
-  const code = useParams().code ?? '';
-  const link = usePaymentLink(code);
-  if (link.isError) throw link.error;
-  return (
-    <Stack gap="lg" maw={760}>
-      <Title order={1}>Payment</Title>
-      <CanceledNotice />
-      {link.isPending ? (
-        <LoadingState label="Loading the fees" />
-      ) : (
-        <PaymentSummaryCard summary={link.data} heading={`${link.data.first_name}'s class fees`} />
-      )}
-    </Stack>
-  );
-}
 
 /** /fulfilment/?paymentLinkCode=: the payment's result, asked again until the provider's webhook has settled it. */
 export function FulfilmentRoute() {

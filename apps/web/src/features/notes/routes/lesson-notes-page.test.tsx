@@ -6,7 +6,7 @@ import { apiCalls, jsonResponse, stubFetch, type Answer, type SeenRequest } from
 import { makeMe } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { notesDraftKey } from '../hooks/notes-draft';
-import { LessonNotesRoute } from './lesson-notes-route';
+import { LessonNotesRoute } from './lesson-notes-page';
 
 // The real editor is TipTap, tested in components/; here a textarea stands in so the tests are about autosave.
 vi.mock('../../../components/rich-text-editor', () => ({

@@ -1,4 +1,4 @@
-import { UserEditRoute } from '../../features/accounts/routes/user-edit';
+import { UserEditRoute } from '../../features/accounts/routes/user-edit-page';
 import { StudentDataSection } from '../../features/student-data/components/student-data-section';
 
 /** /content/admin/users/edit/:id/: the accounts feature's user page with, for a student, the student data section. */
