@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeClassAssemblage, makeClassProgress, makeUserProgress } from '../../test/course-fixtures';
+import { makeClassAssemblage, makeClassProgress, makeUserProgress, makeClass, makeMe } from '../../test/fixtures';
 import { apiCalls, stubFetch } from '../../test/fetch-stub';
-import { makeClass, makeMe } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
 vi.mock('../../lib/analytics', () => ({ trackPageView: vi.fn(), track: vi.fn() }));

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeClassAssemblage } from '../../test/course-fixtures';
+import { makeClassAssemblage, makeClass, makeMe } from '../../test/fixtures';
 import { apiCalls, stubFetch } from '../../test/fetch-stub';
-import { makeClass, makeMe } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
 vi.mock('../../lib/analytics', () => ({ trackPageView: vi.fn(), track: vi.fn() }));

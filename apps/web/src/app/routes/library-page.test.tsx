@@ -1,9 +1,8 @@
 import type { Course } from '@banksia/contracts/courses';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { course, makePresitree } from '../../test/course-fixtures';
+import { course, makePresitree, makeClass, makeMe } from '../../test/fixtures';
 import { stubFetch } from '../../test/fetch-stub';
-import { makeClass, makeMe } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
 vi.mock('../../lib/analytics', () => ({ trackPageView: vi.fn(), track: vi.fn() }));

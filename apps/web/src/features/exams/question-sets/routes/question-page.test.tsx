@@ -1,9 +1,8 @@
 import type { Sitting } from '@banksia/contracts/exam-api';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { course, makeClassAssemblage } from '../../../../test/course-fixtures';
 import { apiCalls, jsonResponse, stubFetch } from '../../../../test/fetch-stub';
-import { makeClass, makeMe } from '../../../../test/fixtures';
+import { course, makeClass, makeClassAssemblage, makeMe } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render';
 import { makeAnswer, makeQuestionSet, makeSitting } from '../test/fixtures';
 

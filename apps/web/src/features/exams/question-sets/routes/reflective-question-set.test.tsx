@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { exams, makeClassAssemblage } from '../../../../test/course-fixtures';
 import { apiCalls, jsonResponse, stubFetch } from '../../../../test/fetch-stub';
-import { makeClass, makeMe } from '../../../../test/fixtures';
+import { exams, makeClass, makeClassAssemblage, makeMe } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render';
 import { makeAnswer, makeReflectiveSet, makeSitting } from '../test/fixtures';
 

@@ -3,8 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { removeCookie } from '../../../../lib/cookies';
 import { jsonResponse, stubFetch } from '../../../../test/fetch-stub';
-import { makeClassAssemblage } from '../../../../test/course-fixtures';
-import { makeClass, makeMe } from '../../../../test/fixtures';
+import { makeClassAssemblage, makeClass, makeMe } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render';
 
 vi.mock('../../../../lib/analytics', () => ({ trackPageView: vi.fn(), track: vi.fn() }));
