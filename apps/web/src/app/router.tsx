@@ -7,8 +7,7 @@ import {
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router';
-import { meQueryOptions } from '../features/accounts/api/get-me';
-import { endSession } from '../features/accounts/api/logout';
+import { meQueryOptions, endSession } from '../features/accounts/index';
 import { classAssemblageQueryOptions } from '../features/courses/api/get-class-assemblage';
 import { userCourseProgressQueryOptions } from '../features/courses/api/get-user-course-progress';
 import { RequireRole } from './guards/require-role';

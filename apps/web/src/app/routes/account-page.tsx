@@ -2,8 +2,7 @@ import { Container, Paper, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { useMe } from '../../features/accounts/api/get-me';
-import { SignInForm } from '../../features/accounts/components/sign-in-form';
+import { useMe, SignInForm } from '../../features/accounts/index';
 import { LoadingState } from '../../components/loading-state';
 import { isServerPage, safeNextPath } from '../sign-in-path';
 

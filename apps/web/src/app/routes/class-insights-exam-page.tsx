@@ -1,7 +1,6 @@
 import { FailureReason } from '@banksia/contracts/errors';
 import { useParams } from 'react-router';
-import { ExamInsightsPage } from '../../features/insights/routes/exam-insights-page';
-import { QuestionInsightsPage } from '../../features/insights/routes/question-insights-page';
+import { ExamInsightsPage, QuestionInsightsPage } from '../../features/insights/index';
 import { urlFor } from '../../lib/named-routes';
 import { classCrumbs, ClassPageFrame } from '../components/class-page-frame';
 import { useClassContext } from '../layouts/class-context';

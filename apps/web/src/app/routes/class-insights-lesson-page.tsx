@@ -1,6 +1,6 @@
 import { FailureReason } from '@banksia/contracts/errors';
 import { useParams } from 'react-router';
-import { LessonInsightsPage } from '../../features/insights/routes/lesson-insights-page';
+import { LessonInsightsPage } from '../../features/insights/index';
 import { classCrumbs, ClassPageFrame } from '../components/class-page-frame';
 import { useClassContext } from '../layouts/class-context';
 import { ErrorPage } from '../pages/error-page';

@@ -1,7 +1,7 @@
 import { FailureReason } from '@banksia/contracts/errors';
 import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
-import { ActivityPage } from '../../features/activities/routes/activity-page';
+import { ActivityPage } from '../../features/activities/index';
 import { lessonAccess } from '../../features/courses/utils/lesson-access';
 import { urlFor } from '../../lib/named-routes';
 import { LessonUnavailable } from '../components/lesson-unavailable';

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
-import { LessonNotesRoute } from '../../features/notes/routes/lesson-notes-page';
+import { LessonNotesRoute } from '../../features/notes/index';
 import { urlFor } from '../../lib/named-routes';
 import { PageBreadcrumbs } from '../components/page-breadcrumbs';
 import { useClassContext } from '../layouts/class-context';

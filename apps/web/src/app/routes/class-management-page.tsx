@@ -1,6 +1,6 @@
-import { useMe } from '../../features/accounts/api/get-me';
-import { ClassManagementPage } from '../../features/classes/routes/class-management-page';
-import { StudentDataMenu } from '../../features/student-data/components/student-data-menu';
+import { useMe } from '../../features/accounts/index';
+import { ClassManagementPage } from '../../features/classes/index';
+import { StudentDataMenu } from '../../features/student-data/index';
 import { useAnonymiser } from '../../lib/anonymiser';
 
 /**

@@ -1,7 +1,6 @@
 import { FailureReason } from '@banksia/contracts/errors';
 import { useParams } from 'react-router';
-import type { GridSpec } from '../../features/progress/api/get-progress-grid';
-import { ProgressGridPage } from '../../features/progress/routes/progress-grid-page';
+import { type GridSpec, ProgressGridPage } from '../../features/progress/index';
 import { urlFor } from '../../lib/named-routes';
 import { classCrumbs, ClassPageFrame } from '../components/class-page-frame';
 import type { Crumb } from '../components/page-breadcrumbs';

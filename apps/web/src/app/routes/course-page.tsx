@@ -3,7 +3,7 @@ import { FailureReason } from '@banksia/contracts/errors';
 import { Button } from '@mantine/core';
 import { IconArrowRight, IconKey } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { useMe } from '../../features/accounts/api/get-me';
+import { useMe } from '../../features/accounts/index';
 import { usePresitreeAssemblage } from '../../features/courses/api/get-presitree-assemblage';
 import { CourseOutline } from '../../features/courses/components/course-outline';
 import { urlFor } from '../../lib/named-routes';

@@ -3,7 +3,7 @@ import { FailureReason } from '@banksia/contracts/errors';
 import { isExamListed, isLessonNavigable } from '@banksia/contracts/rules/listing';
 import { Badge, Group, Text } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
-import { useMe } from '../../features/accounts/api/get-me';
+import { useMe } from '../../features/accounts/index';
 import { AttachmentList } from '../../features/courses/components/attachment-list';
 import { useDemoLesson } from '../../features/lessons/api/get-demo-lesson';
 import { ChunkPlayer } from '../../features/lessons/components/chunk-player';

@@ -1,6 +1,6 @@
 import { FailureReason } from '@banksia/contracts/errors';
 import { useParams } from 'react-router';
-import { useMe } from '../../features/accounts/api/get-me';
+import { useMe } from '../../features/accounts/index';
 import { DemoQuestionPage } from '../../features/exams/question-sets/routes/demo-question-page';
 import { DemoQuestionSetPage } from '../../features/exams/question-sets/routes/demo-question-set-page';
 import { FailurePage } from '../pages/failure-page';

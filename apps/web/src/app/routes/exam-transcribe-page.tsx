@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { useMe } from '../../features/accounts/api/get-me';
+import { useMe } from '../../features/accounts/index';
 import { TranscribePage } from '../../features/exams/marking/routes/transcribe-page';
 import { ErrorPage } from '../pages/error-page';
 import { idParam } from '../route-params';

@@ -2,7 +2,7 @@ import { FailureReason } from '@banksia/contracts/errors';
 import { Button } from '@mantine/core';
 import { IconListTree } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { useMe } from '../../features/accounts/api/get-me';
+import { useMe } from '../../features/accounts/index';
 import { usePresitreeAssemblage } from '../../features/courses/api/get-presitree-assemblage';
 import { CourseAccess } from '../../features/courses/components/course-access';
 import { urlFor } from '../../lib/named-routes';

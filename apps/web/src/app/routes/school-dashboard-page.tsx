@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
-import { SchoolDashboardPage } from '../../features/schools/routes/school-dashboard-page';
+import { SchoolDashboardPage } from '../../features/schools/index';
 import { ErrorPage } from '../pages/error-page';
 import { yearParam } from '../route-params';
 

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
-import { SchoolExamPage } from '../../features/schools/routes/school-exam-page';
+import { SchoolExamPage } from '../../features/schools/index';
 import { urlFor } from '../../lib/named-routes';
 import { PageBreadcrumbs } from '../components/page-breadcrumbs';
 import { ErrorPage } from '../pages/error-page';

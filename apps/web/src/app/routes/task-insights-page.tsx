@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { TaskInsightsPage } from '../../features/tasks/routes/task-insights-page';
+import { TaskInsightsPage } from '../../features/tasks/index';
 import { urlFor } from '../../lib/named-routes';
 import { PageBreadcrumbs } from '../components/page-breadcrumbs';
 import { ErrorPage } from '../pages/error-page';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { TaskItemPage } from '../../features/tasks/routes/task-item-page';
+import { TaskItemPage } from '../../features/tasks/index';
 import { urlFor } from '../../lib/named-routes';
 import { PageBreadcrumbs } from '../components/page-breadcrumbs';
 import { ErrorPage } from '../pages/error-page';

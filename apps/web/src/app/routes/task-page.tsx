@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { TaskPage } from '../../features/tasks/routes/task-page';
+import { TaskPage } from '../../features/tasks/index';
 import { PageBreadcrumbs } from '../components/page-breadcrumbs';
 import { ErrorPage } from '../pages/error-page';
 import { idParam } from '../route-params';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { TaskQuestionInsightsPage } from '../../features/tasks/routes/task-question-insights-page';
+import { TaskQuestionInsightsPage } from '../../features/tasks/index';
 import { urlFor } from '../../lib/named-routes';
 import { PageBreadcrumbs } from '../components/page-breadcrumbs';
 import { ErrorPage } from '../pages/error-page';

@@ -1,4 +1,4 @@
-import { useMe } from '../../features/accounts/api/get-me';
+import { useMe } from '../../features/accounts/index';
 import { urlFor } from '../../lib/named-routes';
 import type { Crumb } from '../components/page-breadcrumbs';
 

@@ -1,5 +1,5 @@
-import { useMe } from '../../features/accounts/api/get-me';
-import { TasksPage } from '../../features/tasks/routes/tasks-page';
+import { useMe } from '../../features/accounts/index';
+import { TasksPage } from '../../features/tasks/index';
 import { useTeacherClasses } from './tasks-crumbs';
 
 /** /tasks/: tasks a teacher set, or a student's tasks. */

@@ -1,5 +1,5 @@
-import { UserEditRoute } from '../../features/accounts/routes/user-edit-page';
-import { StudentDataSection } from '../../features/student-data/components/student-data-section';
+import { UserEditRoute } from '../../features/accounts/index';
+import { StudentDataSection } from '../../features/student-data/index';
 
 /** /content/admin/users/edit/:id/: the accounts feature's user page with, for a student, the student data section. */
 export function UserEditWithStudentDataRoute() {

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { formErrorOf } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
-import { useMe } from '../../accounts/api/get-me';
+import { useMe } from '../../accounts/index';
 import { useRefundRuns } from '../api/get-refund-runs';
 import { useRefundRunAction } from '../api/use-refund-run-action';
 import { PaymentsLinks, usePaymentsParams, YearPicker } from '../components/payments-nav';

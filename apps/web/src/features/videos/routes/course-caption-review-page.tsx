@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { errorDetailOf, formErrorOf } from '../../../components/field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
-import { useMe } from '../../accounts/api/get-me';
+import { useMe } from '../../accounts/index';
 import { useReviewQueue } from '../api/get-caption-review-queue';
 import { useReviewCaptions } from '../api/review-captions';
 import { formatDuration } from '../components/caption-state';
