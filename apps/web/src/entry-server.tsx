@@ -16,7 +16,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Hyd
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createCompleteRoutes, createRoutes, isPageAddress } from './app/router';
-import { meQueryOptions } from './features/accounts/api/get-me';
+import { meQueryOptions } from './features/accounts/index';
 import { setRequestTransport, type RequestTransport } from './lib/request';
 
 /** What the browser's entry reads back (main.tsx) to hydrate the page. */

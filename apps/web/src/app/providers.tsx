@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useMe } from '../features/accounts/api/get-me';
+import { useMe } from '../features/accounts/index';
 import { EmbeddedActivityContext, type EmbeddedActivityComponents } from '../lib/embedded-activity';
 import { useNotificationsShown } from '../lib/notify';
-import { ContactSupportProvider } from '../features/support/components/contact-support-provider';
+import { ContactSupportProvider } from '../features/support/index';
 import { cssVariablesResolver, theme } from './theme';
 
 interface AppProvidersProps {

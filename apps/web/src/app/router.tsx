@@ -7,8 +7,7 @@ import {
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router';
-import { meQueryOptions } from '../features/accounts/api/get-me';
-import { endSession } from '../features/accounts/api/logout';
+import { endSession, meQueryOptions } from '../features/accounts/index';
 import { classAssemblageQueryOptions, userCourseProgressQueryOptions } from '../features/courses/catalogue/index';
 import { RequireRole } from './guards/require-role';
 import { RequireSignIn, requireSignInLoader } from './guards/require-sign-in';
@@ -23,7 +22,7 @@ import * as insightsRoutes from './route-tables/insights';
 import * as tasksRoutes from './route-tables/tasks';
 import * as reviewRoutes from './route-tables/review';
 import * as markingRoutes from './route-tables/marking';
-import * as paymentsCheckoutRoutes from './route-tables/payments-checkout';
+import * as paymentsRoutes from './route-tables/payments';
 
 const handle = (name: string): RouteHandle => ({ name });
 
@@ -43,9 +42,15 @@ const LATER_TABLES: { path: RegExp; parent: string; load: () => Promise<RouteObj
   },
   {
     // Teachers' school pages.
-    path: /^\/(?:school|class-management|class-list-uploader)(?:\/|$)/,
+    path: /^\/school(?:\/|$)/,
     parent: SIGNED_IN_ROUTE_ID,
     load: async () => (await import('./route-tables/schools')).signedInRoutes,
+  },
+  {
+    // The class editor and the class-list uploader (the classes feature).
+    path: /^\/(?:class-management|class-list-uploader)(?:\/|$)/,
+    parent: SIGNED_IN_ROUTE_ID,
+    load: async () => (await import('./route-tables/classes')).signedInRoutes,
   },
   {
     // The roster tools (school uploader, the enrolinator), which guard their own roles.
@@ -84,7 +89,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   // Loads alongside the root loader's session request, so it costs no extra round trip.
                   path: 'account',
                   handle: handle('account'),
-                  lazy: async () => ({ Component: (await import('./routes/account')).AccountRoute }),
+                  lazy: async () => ({ Component: (await import('./routes/account-page')).AccountRoute }),
                 },
                 {
                   path: 'account/logout',
@@ -99,7 +104,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     return null;
                   },
                   lazy: async () => ({
-                    Component: (await import('../features/accounts/routes/signed-out')).SignedOutRoute,
+                    Component: (await import('../features/accounts/routes/signed-out-page')).SignedOutRoute,
                   }),
                 },
                 // Set-password links and "Forgot password?" work signed out (a signed-in visitor may use them too).
@@ -107,42 +112,44 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'account/forgot-password',
                   handle: handle('account-forgot-password'),
                   lazy: async () => ({
-                    Component: (await import('../features/accounts/routes/forgot-password')).ForgotPasswordRoute,
+                    Component: (await import('../features/accounts/routes/forgot-password-page')).ForgotPasswordRoute,
                   }),
                 },
                 {
                   path: 'account/set-password/:token',
                   handle: handle('account-set-password'),
                   lazy: async () => ({
-                    Component: (await import('../features/accounts/routes/set-password')).SetPasswordRoute,
+                    Component: (await import('../features/accounts/routes/set-password-page')).SetPasswordRoute,
                   }),
                 },
                 // Demo lessons are open to everyone, signed in or not; nothing is recorded in them.
                 {
                   path: 'demo/lesson/:lessonId',
                   handle: handle('demo-lesson'),
-                  lazy: async () => ({ Component: (await import('./routes/demo-lesson')).DemoLessonRoute }),
+                  lazy: async () => ({ Component: (await import('./routes/demo-lesson-page')).DemoLessonRoute }),
                 },
                 {
                   path: 'demo/lesson/:lessonId/:index',
                   handle: handle('demo-lesson-chunk'),
-                  lazy: async () => ({ Component: (await import('./routes/demo-lesson')).DemoLessonRoute }),
+                  lazy: async () => ({ Component: (await import('./routes/demo-lesson-page')).DemoLessonRoute }),
                 },
                 // Demo question sets too: answers stay in the browser tab, checks are marked but never stored.
                 {
                   path: 'demo/question-set/:examId',
                   handle: handle('demo-question-set'),
-                  lazy: async () => ({ Component: (await import('./routes/demo-question-set')).DemoQuestionSetRoute }),
+                  lazy: async () => ({
+                    Component: (await import('./routes/demo-question-set-page')).DemoQuestionSetRoute,
+                  }),
                 },
                 {
                   path: 'demo/question-set/:examId/question/:questionId',
                   handle: handle('demo-question-set-question'),
                   lazy: async () => ({
-                    Component: (await import('./routes/demo-question-set')).DemoQuestionSetQuestionRoute,
+                    Component: (await import('./routes/demo-question-set-page')).DemoQuestionSetQuestionRoute,
                   }),
                 },
                 // A payment link and the payment's result work signed out.
-                ...paymentsCheckoutRoutes.publicRoutes,
+                ...paymentsRoutes.publicRoutes,
                 {
                   id: SIGNED_IN_ROUTE_ID,
                   Component: RequireSignIn,
@@ -151,43 +158,53 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     {
                       path: 'courses',
                       handle: handle('courses'),
-                      lazy: async () => ({ Component: (await import('./routes/courses')).CoursesRoute }),
+                      lazy: async () => ({ Component: (await import('./routes/courses-page')).CoursesRoute }),
                     },
                     {
                       path: 'library',
                       handle: handle('library'),
-                      lazy: async () => ({ Component: (await import('./routes/library')).LibraryRoute }),
+                      lazy: async () => ({ Component: (await import('./routes/library-page')).LibraryRoute }),
                     },
                     {
                       path: 'library/access/:courseId',
                       handle: handle('library-access'),
-                      lazy: async () => ({ Component: (await import('./routes/library-access')).LibraryAccessRoute }),
+                      lazy: async () => ({
+                        Component: (await import('./routes/library-access-page')).LibraryAccessRoute,
+                      }),
                     },
                     {
                       // Named route 'course' (spec §2): where the course jumper goes.
                       path: 'course/:courseId',
                       handle: handle('course'),
-                      lazy: async () => ({ Component: (await import('./routes/course')).CourseRoute }),
+                      lazy: async () => ({ Component: (await import('./routes/course-page')).CourseRoute }),
                     },
                     {
                       path: 'account/school',
                       handle: handle('account-school'),
-                      lazy: async () => ({ Component: (await import('./routes/account-school')).AccountSchoolRoute }),
+                      lazy: async () => ({
+                        Component: (await import('./routes/account-school-page')).AccountSchoolRoute,
+                      }),
                     },
                     {
                       path: 'account/school/:year',
                       handle: handle('account-school-year'),
-                      lazy: async () => ({ Component: (await import('./routes/account-school')).AccountSchoolRoute }),
+                      lazy: async () => ({
+                        Component: (await import('./routes/account-school-page')).AccountSchoolRoute,
+                      }),
                     },
                     {
                       path: 'account/classes',
                       handle: handle('account-classes'),
-                      lazy: async () => ({ Component: (await import('./routes/account-classes')).AccountClassesRoute }),
+                      lazy: async () => ({
+                        Component: (await import('./routes/account-classes-page')).AccountClassesRoute,
+                      }),
                     },
                     {
                       path: 'account/classes/:year',
                       handle: handle('account-classes-year'),
-                      lazy: async () => ({ Component: (await import('./routes/account-classes')).AccountClassesRoute }),
+                      lazy: async () => ({
+                        Component: (await import('./routes/account-classes-page')).AccountClassesRoute,
+                      }),
                     },
                     {
                       // Every class page shares the class's course, loaded once by the layout.
@@ -208,14 +225,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                           path: 'lesson/:lessonId/notes/:profileId',
                           handle: handle('class-lesson-notes'),
                           lazy: async () => ({
-                            Component: (await import('./routes/class-lesson-notes')).ClassLessonNotesRoute,
+                            Component: (await import('./routes/class-lesson-notes-page')).ClassLessonNotesRoute,
                           }),
                         },
                         {
                           path: 'lesson/:lessonId/activity/:activityId',
                           handle: handle('class-lesson-activity'),
                           lazy: async () => ({
-                            Component: (await import('./routes/class-lesson-activity')).ClassLessonActivityRoute,
+                            Component: (await import('./routes/class-lesson-activity-page')).ClassLessonActivityRoute,
                           }),
                         },
                         {
@@ -226,44 +243,50 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                         {
                           path: 'course',
                           handle: handle('class-course'),
-                          lazy: async () => ({ Component: (await import('./routes/class-course')).ClassCourseRoute }),
+                          lazy: async () => ({
+                            Component: (await import('./routes/class-course-page')).ClassCourseRoute,
+                          }),
                         },
                         {
                           path: 'course/:topicId',
                           handle: handle('class-course-topic'),
                           lazy: async () => ({
-                            Component: (await import('./routes/class-course-topic')).ClassCourseTopicRoute,
+                            Component: (await import('./routes/class-course-topic-page')).ClassCourseTopicRoute,
                           }),
                         },
                         {
                           path: 'lesson',
                           handle: handle('class-lessons'),
-                          lazy: async () => ({ Component: (await import('./routes/class-lessons')).ClassLessonsRoute }),
+                          lazy: async () => ({
+                            Component: (await import('./routes/class-lessons-page')).ClassLessonsRoute,
+                          }),
                         },
                         {
                           path: 'lesson/:lessonId',
                           handle: handle('class-lesson'),
-                          lazy: async () => ({ Component: (await import('./routes/class-lesson')).ClassLessonRoute }),
+                          lazy: async () => ({
+                            Component: (await import('./routes/class-lesson-page')).ClassLessonRoute,
+                          }),
                         },
                         {
                           path: 'lesson/:lessonId/:index',
                           handle: handle('class-lesson-chunk'),
                           lazy: async () => ({
-                            Component: (await import('./routes/class-lesson')).ClassLessonChunkRoute,
+                            Component: (await import('./routes/class-lesson-page')).ClassLessonChunkRoute,
                           }),
                         },
                         {
                           path: 'question-set/:examId',
                           handle: handle('class-question-set'),
                           lazy: async () => ({
-                            Component: (await import('./routes/class-question-set')).ClassQuestionSetRoute,
+                            Component: (await import('./routes/class-question-set-page')).ClassQuestionSetRoute,
                           }),
                         },
                         {
                           path: 'question-set/:examId/question/:questionId',
                           handle: handle('class-question-set-question'),
                           lazy: async () => ({
-                            Component: (await import('./routes/class-question-set')).ClassQuestionSetQuestionRoute,
+                            Component: (await import('./routes/class-question-set-page')).ClassQuestionSetQuestionRoute,
                           }),
                         },
                       ],
@@ -272,7 +295,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       // A teacher enters a student's paper answers (the page checks they teach the class).
                       path: 'exams/:examId/transcribe/:sectionId',
                       handle: handle('exam-transcribe'),
-                      lazy: async () => ({ Component: (await import('./routes/exam-transcribe')).ExamTranscribeRoute }),
+                      lazy: async () => ({
+                        Component: (await import('./routes/exam-transcribe-page')).ExamTranscribeRoute,
+                      }),
                     },
                     {
                       // The exam's pages share one layout: the exam, the viewer's classes and their sitting load once,
@@ -344,12 +369,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     ...insightsRoutes.signedInRoutes,
                     ...tasksRoutes.signedInRoutes,
                     ...reviewRoutes.signedInRoutes,
-                    ...paymentsCheckoutRoutes.signedInRoutes,
+                    ...paymentsRoutes.signedInRoutes,
                     {
                       path: 'account/profile',
                       handle: handle('account-profile'),
                       lazy: async () => ({
-                        Component: (await import('../features/accounts/routes/profile')).ProfileRoute,
+                        Component: (await import('../features/accounts/routes/profile-page')).ProfileRoute,
                       }),
                     },
                     {

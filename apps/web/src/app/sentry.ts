@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clientConfigQueryOptions } from '../features/support/api/get-client-config';
+import { clientConfigQueryOptions } from '../features/support/index';
 import { setErrorSink } from '../lib/error-reporting';
 
 // main.tsx already sends window errors, unhandled rejections and React's uncaught errors to reportError, which

@@ -6,7 +6,7 @@ import { RequestFailure } from './request-failure';
 export type FieldErrors = Record<string, string>;
 
 /** Anything with Zod's safeParse result shape, so forms can check their values before sending. */
-interface Parsable<T> {
+export interface Parsable<T> {
   safeParse(
     value: unknown,
   ):

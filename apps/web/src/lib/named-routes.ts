@@ -4,8 +4,7 @@ import { authoringRoutes } from './named-routes/authoring';
 import { gridRoutes } from './named-routes/grids';
 import { insightRoutes } from './named-routes/insights';
 import { passwordRoutes } from './named-routes/passwords';
-import { paymentsAdminRoutes } from './named-routes/payments-admin';
-import { paymentsCheckoutRoutes } from './named-routes/payments-checkout';
+import { paymentsRoutes } from './named-routes/payments';
 import { reviewRoutes } from './named-routes/review';
 import { rosterRoutes } from './named-routes/rosters';
 import { schoolRoutes } from './named-routes/schools';
@@ -126,8 +125,7 @@ export const namedRoutes = {
   ...passwordRoutes,
   ...activityAuthoringRoutes,
   ...studentDataRoutes,
-  ...paymentsAdminRoutes,
-  ...paymentsCheckoutRoutes,
+  ...paymentsRoutes,
 } as const;
 
 export type RouteName = keyof typeof namedRoutes;

@@ -1,7 +1,7 @@
 import { FailureReason } from '@banksia/contracts/errors';
 import type { Role } from '@banksia/contracts/accounts';
 import { Outlet } from 'react-router';
-import { useMe } from '../../features/accounts/api/get-me';
+import { useMe } from '../../features/accounts/index';
 import { FailurePage } from '../pages/failure-page';
 
 /**

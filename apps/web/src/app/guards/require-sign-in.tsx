@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, redirect, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { LoadingState } from '../../components/loading-state';
-import { meQueryOptions, useMe } from '../../features/accounts/api/get-me';
+import { meQueryOptions, useMe } from '../../features/accounts/index';
 import { signInPath } from '../sign-in-path';
 
 /** Sends a signed-out visitor to sign in before the page loads, so the page never flashes. */

@@ -3,7 +3,7 @@ import { AppShell, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useMe } from '../../features/accounts/api/get-me';
+import { useMe } from '../../features/accounts/index';
 import { AppNavbar } from './app-navbar';
 import { LazyCourseJumper, LazyUserMenu } from './lazy-shell';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';

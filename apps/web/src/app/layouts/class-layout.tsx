@@ -3,7 +3,7 @@ import { classTypeLabels } from '@banksia/contracts/rules/class-kinds';
 import { Badge, Button, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBook, IconListDetails, IconSchool } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
-import { useMe } from '../../features/accounts/api/get-me';
+import { useMe } from '../../features/accounts/index';
 import { useClassAssemblage } from '../../features/courses/catalogue/index';
 import { urlFor } from '../../lib/named-routes';
 import { LoadableView } from '../components/loadable-view';

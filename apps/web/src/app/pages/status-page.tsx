@@ -1,7 +1,7 @@
 import { Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { ContactSupportButton } from '../../features/support/components/contact-support-button';
+import { ContactSupportButton } from '../../features/support/index';
 
 interface StatusPageProps {
   icon: ReactNode;

@@ -8,7 +8,7 @@ export const contentAdminRoutes: RouteObject[] = [
   {
     path: 'content/admin',
     handle: { name: 'content-admin' },
-    lazy: async () => ({ Component: (await import('../../features/admin-home/routes/admin-home')).AdminHomeRoute }),
+    lazy: async () => ({ Component: (await import('../routes/admin-home-page')).AdminHomeRoute }),
   },
   {
     path: 'content/admin/courses/create',

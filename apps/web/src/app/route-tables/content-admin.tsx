@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../route-handle';
 import * as authoringRoutes from './authoring';
 import * as examAuthoringRoutes from './exam-authoring';
-import * as paymentsAdminRoutes from './payments-admin';
+import * as paymentsRoutes from './payments';
 import * as videoRoutes from './videos';
 
 const handle = (name: string): RouteHandle => ({ name });
@@ -16,19 +16,19 @@ export const contentAdminRoutes: RouteObject[] = [
   ...authoringRoutes.contentAdminRoutes,
   ...examAuthoringRoutes.contentAdminRoutes,
   ...videoRoutes.contentAdminRoutes,
-  ...paymentsAdminRoutes.contentAdminRoutes,
+  ...paymentsRoutes.contentAdminRoutes,
   {
     path: 'content/admin/users/edit',
     handle: handle('content-admin-users'),
     lazy: async () => ({
-      Component: (await import('../../features/accounts/routes/users-list')).UsersListRoute,
+      Component: (await import('../../features/accounts/routes/users-list-page')).UsersListRoute,
     }),
   },
   {
     path: 'content/admin/users/edit/:id',
     handle: handle('content-admin-user-edit'),
     lazy: async () => ({
-      Component: (await import('../routes/user-edit')).UserEditWithStudentDataRoute,
+      Component: (await import('../routes/user-edit-page')).UserEditWithStudentDataRoute,
     }),
   },
   {
@@ -56,7 +56,7 @@ export const contentAdminRoutes: RouteObject[] = [
     path: 'content/admin/support',
     handle: handle('content-admin-support'),
     lazy: async () => ({
-      Component: (await import('../../features/support/routes/support-inbox')).SupportInboxRoute,
+      Component: (await import('../../features/support/routes/support-inbox-page')).SupportInboxRoute,
     }),
   },
   {
@@ -84,28 +84,28 @@ export const contentAdminRoutes: RouteObject[] = [
     path: 'content/admin/setup-teacher-trial',
     handle: handle('content-admin-setup-teacher-trial'),
     lazy: async () => ({
-      Component: (await import('../../features/trials/routes/setup-teacher-trial')).SetupTeacherTrialRoute,
+      Component: (await import('../../features/trials/routes/setup-teacher-trial-page')).SetupTeacherTrialRoute,
     }),
   },
   {
     path: 'content/admin/anon-trial-classes',
     handle: handle('content-admin-anon-trial-classes'),
     lazy: async () => ({
-      Component: (await import('../../features/trials/routes/anon-trial-classes')).AnonTrialClassesRoute,
+      Component: (await import('../../features/trials/routes/anon-trial-classes-page')).AnonTrialClassesRoute,
     }),
   },
   {
     path: 'content/admin/anon-trial-accounts',
     handle: handle('content-admin-anon-trial-accounts'),
     lazy: async () => ({
-      Component: (await import('../../features/trials/routes/anon-trial-accounts')).AnonTrialAccountsRoute,
+      Component: (await import('../../features/trials/routes/anon-trial-accounts-page')).AnonTrialAccountsRoute,
     }),
   },
   {
     path: 'content/admin/welcome-emails',
     handle: handle('content-admin-welcome-emails'),
     lazy: async () => ({
-      Component: (await import('../../features/welcome-emails/routes/welcome-emails')).WelcomeEmailsRoute,
+      Component: (await import('../../features/welcome-emails/routes/welcome-emails-page')).WelcomeEmailsRoute,
     }),
   },
   {

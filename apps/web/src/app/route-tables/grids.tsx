@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../route-handle';
 
 const handle = (name: string): RouteHandle => ({ name });
-const grids = () => import('../routes/class-progress-grids');
+const grids = () => import('../routes/class-progress-grid-page');
 
 /** Pages inside a class (children of /class/:classId, which loads the class's course once). */
 export const classRoutes: RouteObject[] = [

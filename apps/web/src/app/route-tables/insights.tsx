@@ -8,17 +8,19 @@ export const classRoutes: RouteObject[] = [
   {
     path: 'topic/:topicId/dashboards/lesson/:lessonId',
     handle: handle('class-lesson-dashboard'),
-    lazy: async () => ({ Component: (await import('../routes/class-insights-lesson')).ClassLessonDashboardRoute }),
+    lazy: async () => ({ Component: (await import('../routes/class-insights-lesson-page')).ClassLessonDashboardRoute }),
   },
   {
     path: 'topic/:topicId/exam/:examId/em-insights',
     handle: handle('class-exam-insights'),
-    lazy: async () => ({ Component: (await import('../routes/class-insights-exam')).ClassExamInsightsRoute }),
+    lazy: async () => ({ Component: (await import('../routes/class-insights-exam-page')).ClassExamInsightsRoute }),
   },
   {
     path: 'topic/:topicId/progress/em/:examId/question/:questionId',
     handle: handle('class-exam-question-insights'),
-    lazy: async () => ({ Component: (await import('../routes/class-insights-exam')).ClassExamQuestionInsightsRoute }),
+    lazy: async () => ({
+      Component: (await import('../routes/class-insights-exam-page')).ClassExamQuestionInsightsRoute,
+    }),
   },
 ];
 

@@ -10,14 +10,14 @@ export const classRoutes: RouteObject[] = [
     path: 'progress/exam/:examId/mark',
     handle: { name: 'class-exam-mark' },
     lazy: async () => ({
-      Component: (await import('../routes/class-exam-marking')).ClassExamMarkingRoute,
+      Component: (await import('../routes/class-exam-marking-page')).ClassExamMarkingRoute,
     }),
   },
   {
     path: 'progress/exam/:examId/mark/question/:questionId',
     handle: { name: 'class-exam-mark-question' },
     lazy: async () => ({
-      Component: (await import('../routes/class-exam-marking')).ClassExamQuestionMarkingRoute,
+      Component: (await import('../routes/class-exam-marking-page')).ClassExamQuestionMarkingRoute,
     }),
   },
 ];

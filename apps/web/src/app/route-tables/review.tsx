@@ -12,7 +12,7 @@ export const classRoutes: RouteObject[] = [
   {
     path: 'review',
     handle: { name: 'class-review-topics' },
-    lazy: async () => ({ Component: (await import('../routes/review-topics')).ReviewTopicsRoute }),
+    lazy: async () => ({ Component: (await import('../routes/review-topics-page')).ReviewTopicsRoute }),
   },
 ];
 
@@ -21,6 +21,6 @@ export const signedInRoutes: RouteObject[] = [
   {
     path: 'review',
     handle: { name: 'review' },
-    lazy: async () => ({ Component: (await import('../routes/review-today')).ReviewTodayRoute }),
+    lazy: async () => ({ Component: (await import('../routes/review-today-page')).ReviewTodayRoute }),
   },
 ];

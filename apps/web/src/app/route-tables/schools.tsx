@@ -5,26 +5,16 @@ export const signedInRoutes: RouteObject[] = [
   {
     path: 'school/:schoolSlug',
     handle: { name: 'school' },
-    lazy: async () => ({ Component: (await import('../routes/school-dashboard')).SchoolDashboardRoute }),
+    lazy: async () => ({ Component: (await import('../routes/school-dashboard-page')).SchoolDashboardRoute }),
   },
   {
     path: 'school/:schoolSlug/exam/:examId',
     handle: { name: 'school-exam' },
-    lazy: async () => ({ Component: (await import('../routes/school-exam')).SchoolExamRoute }),
+    lazy: async () => ({ Component: (await import('../routes/school-exam-page')).SchoolExamRoute }),
   },
   {
     path: 'school/:schoolSlug/:year/exam/:examId',
     handle: { name: 'school-year-exam' },
-    lazy: async () => ({ Component: (await import('../routes/school-exam')).SchoolExamRoute }),
-  },
-  {
-    path: 'class-management/my-school',
-    handle: { name: 'class-management' },
-    lazy: async () => ({ Component: (await import('../routes/class-management')).ClassManagementRoute }),
-  },
-  {
-    path: 'class-list-uploader',
-    handle: { name: 'class-list-uploader' },
-    lazy: async () => ({ Component: (await import('../routes/class-list-uploader')).ClassListUploaderRoute }),
+    lazy: async () => ({ Component: (await import('../routes/school-exam-page')).SchoolExamRoute }),
   },
 ];

@@ -4,10 +4,9 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { StudentClasses } from '../../features/classes/components/student-classes';
-import { TeacherClasses } from '../../features/classes/components/teacher-classes';
+import { StudentClasses, TeacherClasses } from '../../features/classes/index';
 import { useAnonymiser } from '../../lib/anonymiser';
-import { StudentDataMenu } from '../../features/student-data/components/student-data-menu';
+import { StudentDataMenu } from '../../features/student-data/index';
 import { MAIN_CONTENT_ID } from '../layouts/skip-link';
 import { StaffHome } from './staff-home';
 

@@ -18,7 +18,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSupportRequests } from '../../features/support/api/get-support-requests';
+import { useSupportRequests } from '../../features/support/index';
 import { urlFor } from '../../lib/named-routes';
 import classes from './staff-home.module.css';
 

@@ -5,7 +5,7 @@ import { stubFetch } from '../../test/fetch-stub';
 import { makeMe } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { whenLabel } from './components/step-editor';
-import { groupSteps } from './routes/welcome-emails';
+import { groupSteps } from './routes/welcome-emails-page';
 
 const staff = makeMe({ roles: ['content_admin'] });
 const session = { 'GET /api/v1/auth/session/': { status: 200, body: { me: staff } } };

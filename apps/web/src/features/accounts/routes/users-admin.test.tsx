@@ -4,7 +4,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { makeMe } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { signInOutcome } from '../components/sign-in-history';
-import { countLabel, pageFromParams } from './users-list';
+import { countLabel, pageFromParams } from './users-list-page';
 
 const staff = makeMe({ roles: ['content_admin'] });
 const session = { 'GET /api/v1/auth/session/': { status: 200, body: { me: staff } } };

@@ -18,14 +18,12 @@ import { UnsavedGuard } from '../../../components/unsaved-guard';
 import { Autosaver } from '../../../lib/autosaver';
 import { urlFor } from '../../../lib/named-routes';
 import { useAutosaver } from '../../../lib/use-autosaver';
-import {
-  activityListKey,
-  useActivities,
-  useClearResponses,
-  useCreateActivity,
-  updateActivity,
-  useResponsesSummary,
-} from '../api/authoring';
+import { useClearResponses } from '../api/clear-responses';
+import { useCreateActivity } from '../api/create-activity';
+import { useActivities } from '../api/get-activities';
+import { useResponsesSummary } from '../api/get-responses-summary';
+import { activityListKey } from '../api/query-keys';
+import { updateActivity } from '../api/update-activity';
 import { activityQueryOptions } from '../api/get-activity';
 import { ActivityPlacement, type ActivityPlacementValue } from './activity-placement';
 import { ActivityPreview } from './activity-preview';

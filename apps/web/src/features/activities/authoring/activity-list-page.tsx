@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { countOf, ResultsTable } from '../../../components/results-table';
 import { urlFor } from '../../../lib/named-routes';
 import { useListParams } from '../../../lib/use-list-params';
-import { useActivities } from '../api/authoring';
+import { useActivities } from '../api/get-activities';
 import { UsageList } from './usage-list';
 
 /** /content/admin/activity/: find activities by title or id, see where each is used, open one or make a new one. */

@@ -3,7 +3,7 @@ import { Button, FileButton, Group, Image, Progress, Stack, Text } from '@mantin
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { formErrorOf } from '../../../components/field-errors';
-import { uploadActivityImage } from '../api/authoring';
+import { uploadActivityImage } from '../api/upload-activity-image';
 
 export const IMAGE_TYPE_ERROR = 'Choose a PNG, JPEG, WebP or GIF image.';
 export const IMAGE_SIZE_ERROR = `The image must be at most ${MAX_ACTIVITY_IMAGE_BYTES / 1_000_000} MB.`;

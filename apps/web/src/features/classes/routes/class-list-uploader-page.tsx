@@ -12,7 +12,8 @@ import { fieldErrorsOf, formErrorOf } from '../../../components/field-errors';
 import { RequestFailure } from '../../../components/request-failure';
 import { LoadingState } from '../../../components/loading-state';
 import { isRecord } from '../../../lib/json-body';
-import { useApplyClassList, usePreviewClassList } from '../api/class-list';
+import { useApplyClassList } from '../api/apply-class-list';
+import { usePreviewClassList } from '../api/preview-class-list';
 import { useUploaderClasses } from '../api/get-uploader-classes';
 import { ClassListPreviewTable } from '../components/class-list-preview';
 

@@ -19,7 +19,7 @@ import { Link } from 'react-router';
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
 import { useClassManagement } from '../api/get-class-management';
-import { useCourseOptions } from '../api/get-course-options';
+import { useCourseOptions } from '../../courses/index';
 import { useManagedClasses } from '../api/get-managed-classes';
 import { ActivationLink } from '../components/activation-link';
 import { ClassEditorForm } from '../components/class-editor-form';

@@ -8,3 +8,4 @@ export {
 } from './routes/course-wizard-page';
 export { CoursesListRoute } from './routes/courses-list-page';
 export { LessonEditRoute } from './routes/lesson-edit-page';
+export { adminOverviewQueryOptions, useAdminOverview } from './api/get-admin-overview';

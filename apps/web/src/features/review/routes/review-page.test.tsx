@@ -12,7 +12,7 @@ vi.mock('../../../lib/analytics', () => ({ trackPageView: vi.fn(), track: vi.fn(
 // each test's time.
 beforeAll(async () => {
   await import('./review-page');
-  await import('../../../app/routes/review-today');
+  await import('../../../app/routes/review-today-page');
 }, 60_000);
 
 const FIRST_LOAD = { timeout: 15_000 };

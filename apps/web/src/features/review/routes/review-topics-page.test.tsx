@@ -3,15 +3,14 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { removeCookie } from '../../../lib/cookies';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
-import { makeClassAssemblage } from '../../../test/course-fixtures';
-import { makeClass, makeMe } from '../../../test/fixtures';
+import { makeClass, makeClassAssemblage, makeMe } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 
 vi.mock('../../../lib/analytics', () => ({ trackPageView: vi.fn(), track: vi.fn() }));
 
 beforeAll(async () => {
   await import('./review-topics-page');
-  await import('../../../app/routes/review-topics');
+  await import('../../../app/routes/review-topics-page');
 }, 60_000);
 
 afterEach(() => removeCookie('anonymizeStudentData'));

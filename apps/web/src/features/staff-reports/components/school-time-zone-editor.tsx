@@ -1,10 +1,10 @@
-import { Button, Group, Select, Text } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Select, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { fieldErrorsOf, formErrorOf } from '../../../components/field-errors';
 import { notify } from '../../../lib/notify';
 import { timeZoneOptions } from '../../../lib/time-zones';
-import { useSetSchoolTimeZone } from '../api/reports';
+import { useSetSchoolTimeZone } from '../api/set-school-time-zone';
+import { SettingEditor } from './setting-editor';
 
 /** "Mon 5 Oct, 9:14 pm": the school's own wall clock, so staff can see the zone is the right one. */
 function nowIn(timeZone: string): string {
@@ -35,73 +35,47 @@ export function SchoolTimeZoneEditor({
   schoolName: string;
   timeZone: string;
 }) {
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<string | null>(timeZone);
-  const [error, setError] = useState<string | null>(null);
   const save = useSetSchoolTimeZone();
   const options = useMemo(() => timeZoneOptions(timeZone), [timeZone]);
-
-  if (!editing) {
-    const clock = nowIn(timeZone);
-    return (
-      <Group gap="xs">
-        <Text size="sm" fw={600}>
-          Time zone:
-        </Text>
-        <Text size="sm">{timeZone}</Text>
-        {clock && (
-          <Text size="sm" c="dimmed">
-            (now {clock})
-          </Text>
-        )}
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          leftSection={<IconPencil size={14} aria-hidden />}
-          onClick={() => {
-            setDraft(timeZone);
-            setError(null);
-            setEditing(true);
-          }}
-          aria-label={`Edit the time zone of ${schoolName}`}
-        >
-          Edit
-        </Button>
-      </Group>
-    );
-  }
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!draft) {
-      setError('Choose a time zone from the list.');
-      return;
-    }
-    save.mutate(
-      { schoolId, timeZone: draft },
-      {
-        onSuccess: () => {
-          setEditing(false);
-          notify({ color: 'teal', message: `Time zone of ${schoolName} saved: ${draft}.` });
-        },
-        onError: (failure) => setError(fieldErrorsOf(failure).time_zone ?? formErrorOf(failure)),
-      },
-    );
-  };
-
+  const clock = nowIn(timeZone);
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Group align="end" gap="sm">
+    <SettingEditor<string | null>
+      label="Time zone:"
+      value={timeZone}
+      shown={
+        <>
+          <Text size="sm">{timeZone}</Text>
+          {clock && (
+            <Text size="sm" c="dimmed">
+              (now {clock})
+            </Text>
+          )}
+        </>
+      }
+      editLabel={`Edit the time zone of ${schoolName}`}
+      saveLabel="Save time zone"
+      check={(draft) => (draft ? null : 'Choose a time zone from the list.')}
+      saving={save.isPending}
+      save={(draft, saved, failed) =>
+        save.mutate(
+          { schoolId, timeZone: draft ?? '' },
+          {
+            onSuccess: () => {
+              saved();
+              notify({ color: 'teal', message: `Time zone of ${schoolName} saved: ${draft}.` });
+            },
+            onError: (failure) => failed(fieldErrorsOf(failure).time_zone ?? formErrorOf(failure)),
+          },
+        )
+      }
+      input={({ draft, change, error }) => (
         <Select
           label={`Time zone of ${schoolName}`}
           description="Classes expire, reviews and fees fall due, at midnight in this zone."
           placeholder="Search, e.g. Perth"
           data={options}
           value={draft}
-          onChange={(value) => {
-            setDraft(value);
-            setError(null);
-          }}
+          onChange={change}
           searchable
           nothingFoundMessage="No such time zone"
           limit={50}
@@ -110,13 +84,7 @@ export function SchoolTimeZoneEditor({
           comboboxProps={{ withinPortal: true }}
           data-autofocus
         />
-        <Button type="submit" loading={save.isPending}>
-          Save time zone
-        </Button>
-        <Button variant="default" onClick={() => setEditing(false)} disabled={save.isPending}>
-          Cancel
-        </Button>
-      </Group>
-    </form>
+      )}
+    />
   );
 }

@@ -3,7 +3,8 @@ import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { LoadingState } from '../../../components/loading-state';
-import { csvUrl, useSalesLeadReport } from '../api/reports';
+import { useSalesLeadReport } from '../api/get-sales-lead-report';
+import { csvUrl } from '../api/report-filters';
 import { CsvDownloadButton, ReportYearSelect, useReportYear } from '../components/report-filters';
 
 const date = (iso: string) => dayjs(iso).format('DD/MM/YYYY');

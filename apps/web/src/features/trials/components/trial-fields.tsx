@@ -3,7 +3,7 @@ import { Alert } from '@mantine/core';
 import { CourseSelector } from '../../../components/course-selector';
 import { SchoolSelector } from '../../../components/school-selector';
 import { browserTimeZone } from '../../../lib/time-zones';
-import { useCourseOptions } from '../api/get-course-options';
+import { useCourseOptions } from '../../courses/index';
 import type { FieldErrors } from '../../../components/field-errors';
 
 /** Trials last this long unless staff choose otherwise. */

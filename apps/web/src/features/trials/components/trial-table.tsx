@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { DateField } from '../../../components/date-input';
 import { fieldErrorsOf, formErrorOf } from '../../../components/field-errors';
 import { urlFor } from '../../../lib/named-routes';
-import { useConvertTrial, useExtendTrial } from '../api/trials';
+import { useConvertTrial } from '../api/convert-trial';
+import { useExtendTrial } from '../api/extend-trial';
 import { notify } from '../../../lib/notify';
 
 /** Expiry in words with its state: "until 10/03/2026", or "ended 10/03/2026" once read-only. */

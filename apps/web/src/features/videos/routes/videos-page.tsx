@@ -23,7 +23,9 @@ import { errorDetailOf, fieldErrorsOf, formErrorOf } from '../../../components/f
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
 import { uploadVideo, type UploadProgress } from '../api/upload-video';
-import { useDeleteVideo, useRenameVideo, useVideos } from '../api/videos';
+import { useDeleteVideo } from '../api/delete-video';
+import { useVideos } from '../api/get-videos';
+import { useRenameVideo } from '../api/rename-video';
 import { CaptionStateBadge, formatBytes, formatDuration } from '../components/caption-state';
 
 const ACCEPT = VIDEO_CONTENT_TYPES.join(',');

@@ -32,12 +32,10 @@ import {
   validate,
   type FieldErrors,
 } from '../../../components/field-errors';
-import {
-  useDeleteWelcomeStep,
-  useSaveWelcomeStep,
-  useTestSendWelcomeStep,
-  useWelcomePreview,
-} from '../api/welcome-emails';
+import { useDeleteWelcomeStep } from '../api/delete-welcome-step';
+import { useWelcomePreview } from '../api/preview-welcome-step';
+import { useSaveWelcomeStep } from '../api/save-welcome-step';
+import { useTestSendWelcomeStep } from '../api/test-send-welcome-step';
 import { notify } from '../../../lib/notify';
 
 /** A new email's starting values. */

@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeClassAssemblage, makeUserProgress } from '../../../../test/course-fixtures';
+import { makeClassAssemblage, makeUserProgress, makeClass, makeMe } from '../../../../test/fixtures';
 import { apiCalls, jsonResponse, stubFetch, type Answer } from '../../../../test/fetch-stub';
-import { makeClass, makeMe } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render';
 
 vi.mock('../../../../lib/analytics', () => ({ trackPageView: vi.fn(), track: vi.fn() }));

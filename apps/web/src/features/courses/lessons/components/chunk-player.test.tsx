@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeClassAssemblage, makeDemoLesson, makeUserProgress } from '../../../../test/course-fixtures';
+import { makeClassAssemblage, makeDemoLesson, makeUserProgress, makeClass, makeMe } from '../../../../test/fixtures';
 import { apiCalls, jsonResponse, stubFetch, type Answer, type SeenRequest } from '../../../../test/fetch-stub';
-import { makeClass, makeMe } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render';
 
 vi.mock('../../../../lib/analytics', () => ({ trackPageView: vi.fn(), track: vi.fn() }));

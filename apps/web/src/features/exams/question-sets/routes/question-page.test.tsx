@@ -1,10 +1,11 @@
 import type { Sitting } from '@banksia/contracts/exam-api';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { course, makeClassAssemblage } from '../../../../test/course-fixtures';
 import { apiCalls, jsonResponse, stubFetch } from '../../../../test/fetch-stub';
 import {
+  course,
   makeClass,
+  makeClassAssemblage,
   makeMe,
   makeQuestionSet,
   makeQuestionSetAnswer,

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { exams, makeClassAssemblage } from '../../../../test/course-fixtures';
 import { apiCalls, jsonResponse, stubFetch } from '../../../../test/fetch-stub';
 import {
+  exams,
   makeClass,
+  makeClassAssemblage,
   makeMe,
   makeQuestionSetAnswer,
   makeQuestionSetSitting,

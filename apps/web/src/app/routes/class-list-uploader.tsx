@@ -1,6 +1,0 @@
-import { ClassListUploaderPage } from '../../features/classes/routes/class-list-uploader-page';
-
-/** /class-list-uploader/: a class's teachers and school admins upload a CSV class list. */
-export function ClassListUploaderRoute() {
-  return <ClassListUploaderPage />;
-}

@@ -1,0 +1,9 @@
+import type { refundRunResponse, RefundRun } from '@banksia/contracts/payments-admin';
+import { unwrap } from '../../../components/request-failure';
+import { urlFor } from '../../../lib/named-routes';
+import { postJson, type Answer } from '../../../lib/request';
+
+/** Approves a refund run (POST api:refund-run-approve); useRefundRunAction is its hook. */
+export async function approveRefundRun(runId: number): Promise<RefundRun> {
+  return unwrap(await postJson<Answer<typeof refundRunResponse>>(urlFor('api:refund-run-approve', { runId }), {}));
+}
