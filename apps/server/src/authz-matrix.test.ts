@@ -641,6 +641,16 @@ const matrix: Record<string, Row> = {
     allow: everyone,
     multipart: secretForm({ decision: 'approve' }),
   },
+
+  // ---- Single sign-on (issue 35, features/sso) ------------------------------------------------------------------
+  // Staff manage connections. The path's id is left as `:connectionId` (not a number): staff get past the gate and
+  // are answered 400 by the schema, everyone else is refused before it.
+  'GET /api/v1/admin/sso-connections/': { allow: ['staff'] },
+  'POST /api/v1/admin/sso-connections/': { allow: ['staff'], payload: () => ({ name: '' }) },
+  'GET /api/v1/admin/sso-connections/:connectionId/': { allow: ['staff'] },
+  'PATCH /api/v1/admin/sso-connections/:connectionId/': { allow: ['staff'], payload: () => ({ name: 'X' }) },
+  'DELETE /api/v1/admin/sso-connections/:connectionId/': { allow: ['staff'] },
+  // ---- end of single sign-on ------------------------------------------------------------------------------------
 };
 
 /** Routes added by plugins (OpenAPI UI and its assets) are public documentation: one row covers them. */
