@@ -42,7 +42,7 @@ import { productsRoutes } from './features/payments/products.routes';
 import { reportsRoutes as paymentReportsRoutes } from './features/payments/reports.routes';
 import { refundRunsRoutes } from './features/payments/refund-runs.routes';
 import { welcomeEmailsRoutes } from './features/welcome-emails/welcome-emails.routes';
-import { ssoAdminRoutes } from './features/sso/index';
+import { ssoAdminRoutes, ssoRoutes } from './features/sso/index';
 import { registerAccessControl } from './platform/authz';
 import { registerCsrf } from './platform/csrf';
 import { registerIdempotency } from './platform/idempotency';
@@ -161,6 +161,7 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(paymentsCheckoutRoutes(deps));
   await app.register(testProviderPages(deps));
   await app.register(ssoAdminRoutes(deps));
+  await app.register(ssoRoutes(deps));
 
   // Files on the local disk are served and received by the app itself; with S3 the browser talks to the bucket.
   if (!deps.config.s3) {

@@ -650,6 +650,10 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/admin/sso-connections/:connectionId/': { allow: ['staff'] },
   'PATCH /api/v1/admin/sso-connections/:connectionId/': { allow: ['staff'], payload: () => ({ name: 'X' }) },
   'DELETE /api/v1/admin/sso-connections/:connectionId/': { allow: ['staff'] },
+  // Signing in: public. Without an address or a state these answer 400 (a page saying the sign-in failed).
+  'GET /api/v1/auth/sso/discover/': { allow: everyone },
+  'GET /auth/sso/:connectionId/start/': { allow: everyone },
+  'GET /auth/sso/oidc/callback/': { allow: everyone },
   // ---- end of single sign-on ------------------------------------------------------------------------------------
 };
 

@@ -2,4 +2,5 @@
  * What other features may use of accounts. Users are found only through here: a feature that needs a user by email
  * (passwords' set-password links, trials' teacher sign-up) asks accounts rather than reading the users table itself.
  */
-export { findUserByEmail } from './accounts.repository';
+export { findUserByEmail, rolesOf } from './accounts.repository';
+export { completeSsoSignIn, recordSignIn, type RequestMeta } from './accounts.service';
