@@ -9,6 +9,7 @@ import { paymentsCheckoutRoutes } from './named-routes/payments-checkout';
 import { reviewRoutes } from './named-routes/review';
 import { rosterRoutes } from './named-routes/rosters';
 import { schoolRoutes } from './named-routes/schools';
+import { ssoRoutes } from './named-routes/sso';
 import { studentDataRoutes } from './named-routes/student-data';
 import { taskRoutes } from './named-routes/tasks';
 import { videoRoutes } from './named-routes/videos';
@@ -124,6 +125,7 @@ export const namedRoutes = {
   ...authoringRoutes,
   ...videoRoutes,
   ...passwordRoutes,
+  ...ssoRoutes,
   ...activityAuthoringRoutes,
   ...studentDataRoutes,
   ...paymentsAdminRoutes,

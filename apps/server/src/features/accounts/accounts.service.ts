@@ -35,12 +35,11 @@ export interface RequestMeta {
  */
 export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
   const now = deps.clock.now();
-  const { failures, user, trial } = await repo.signInFacts(
-    deps.db,
-    body.email,
-    meta.ip,
-    new Date(now.getTime() - LOGIN_WINDOW_MS),
-  );
+  // Whether the address's school switched passwords off (single sign-on) is asked alongside, not after, the facts.
+  const [{ failures, user, trial }, refusal] = await Promise.all([
+    repo.signInFacts(deps.db, body.email, meta.ip, new Date(now.getTime() - LOGIN_WINDOW_MS)),
+    passwordRefusal(deps, body.email),
+  ]);
   const wait = retryAfterSeconds(now, failures);
   if (wait > 0) {
     throw new AppError('too_many_requests', 'Too many failed sign-in attempts. Try again later.', {
@@ -48,7 +47,6 @@ export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
     });
   }
   // A school that switched passwords off (single sign-on) refuses them for its domains, known address or not.
-  const refusal = await passwordRefusal(deps, body.email);
   if (refusal) throw new AppError('forbidden', refusal);
   // Who the user is (the answer to a sign-in) is read while argon2 works, so a sign-in waits for the database once
   // after the hash, for its writes, instead of twice. Used only when the password is right; a failed sign-in does

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useMe } from '../../features/accounts/api/get-me';
 import { SignInForm } from '../../features/accounts/components/sign-in-form';
+import { SsoContinue } from '../../features/sso/index';
 import { LoadingState } from '../../components/loading-state';
 import { isServerPage, safeNextPath } from '../sign-in-path';
 
@@ -32,10 +33,10 @@ export function AccountRoute() {
       </Suspense>
     );
   }
-  return <SignIn wantsPage={next !== null} />;
+  return <SignIn wantsPage={next !== null} next={next} />;
 }
 
-function SignIn({ wantsPage }: { wantsPage: boolean }) {
+function SignIn({ wantsPage, next }: { wantsPage: boolean; next: string | null }) {
   useDocumentTitle('Sign in · Banksia');
   return (
     <Container size={440} py="xl">
@@ -46,7 +47,7 @@ function SignIn({ wantsPage }: { wantsPage: boolean }) {
         {wantsPage ? 'Sign in to see that page.' : 'Welcome back. Sign in with your school email.'}
       </Text>
       <Paper withBorder shadow="sm" p="xl">
-        <SignInForm />
+        <SignInForm belowEmail={(email) => <SsoContinue email={email} next={next} />} />
       </Paper>
     </Container>
   );
