@@ -40,6 +40,7 @@ import {
 import { secretAdminRoutes } from './features/secret-admin/index';
 import { trialsRoutes } from './features/trials/index';
 import { welcomeEmailsRoutes } from './features/welcome-emails/index';
+import { ssoAdminRoutes, ssoRoutes } from './features/sso/index';
 import { registerAccessControl } from './platform/authz';
 import { registerCsrf } from './platform/csrf';
 import { registerIdempotency } from './platform/idempotency';
@@ -155,6 +156,8 @@ export async function buildApp(input: BuildDeps, options: BuildOptions = {}): Pr
   await app.register(rosterPages(deps));
   await app.register(paymentsCheckoutRoutes(deps));
   await app.register(testProviderPages(deps));
+  await app.register(ssoAdminRoutes(deps));
+  await app.register(ssoRoutes(deps));
 
   // Files on the local disk are served and received by the app itself; with S3 the browser talks to the bucket.
   if (!deps.config.s3) {

@@ -113,7 +113,7 @@ export const signInHistoryItem = z.object({
   success: z.boolean(),
   failure_reason: z.enum(signInFailureReasons).nullable(),
   /** Signed in through a set-password link rather than the sign-in form. */
-  method: z.enum(['password', 'link']),
+  method: z.enum(['password', 'link', 'sso']),
 });
 export type SignInHistoryItem = z.infer<typeof signInHistoryItem>;
 export const signInHistoryResponse = z.object({

@@ -11,6 +11,7 @@ import { authoringRows } from './authoring.rows';
 import { rostersRows } from './rosters.rows';
 import { paymentsRows } from './payments.rows';
 import { secretAdminRows } from './secret-admin.rows';
+import { ssoRows } from './sso.rows';
 import { rowKey, type Row } from './matrix';
 
 /**
@@ -31,6 +32,7 @@ const tables: Record<string, Row>[] = [
   rostersRows,
   paymentsRows,
   secretAdminRows,
+  ssoRows,
 ];
 
 describe('authorization matrix', () => {

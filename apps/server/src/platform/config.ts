@@ -61,6 +61,9 @@ const envSchema = z.object({
     .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
     .optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  // Single sign-on (issue 35): the key that encrypts identity providers' client secrets at rest. Unset, one derived
+  // from the app's secret (SECRET_KEY or DATA_DIR/secret-key) is used.
+  SSO_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 /** Every environment variable the server reads (the README's configuration table; compose.yaml sets some). */
@@ -138,6 +141,8 @@ export interface Config {
    * The webhook secret verifies Stripe-Signature; unset, one derived from the app's secret is used (test provider).
    */
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
+  /** Encrypts SSO client secrets at rest; unset, a key derived from the app's secret is used (features/sso). */
+  ssoSecretKey: string | undefined;
 }
 
 /** Connections in a process's request pool (platform/db.ts openDatabase's default). */
@@ -209,5 +214,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderDeadlineMs: e.RENDER_DEADLINE_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
+    ssoSecretKey: e.SSO_SECRET_KEY,
   };
 }

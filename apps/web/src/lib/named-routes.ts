@@ -8,6 +8,7 @@ import { paymentsRoutes } from './named-routes/payments';
 import { reviewRoutes } from './named-routes/review';
 import { rosterRoutes } from './named-routes/rosters';
 import { schoolRoutes } from './named-routes/schools';
+import { ssoRoutes } from './named-routes/sso';
 import { studentDataRoutes } from './named-routes/student-data';
 import { taskRoutes } from './named-routes/tasks';
 import { videoRoutes } from './named-routes/videos';
@@ -123,6 +124,7 @@ export const namedRoutes = {
   ...authoringRoutes,
   ...videoRoutes,
   ...passwordRoutes,
+  ...ssoRoutes,
   ...activityAuthoringRoutes,
   ...studentDataRoutes,
   ...paymentsRoutes,

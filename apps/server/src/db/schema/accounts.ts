@@ -119,9 +119,11 @@ export const signIns = pgTable(
     userAgent: text('user_agent'),
     success: boolean('success').notNull(),
     failureReason: text('failure_reason', { enum: ['bad_credentials', 'inactive', 'trial_expired'] }),
-    method: text('method', { enum: ['password', 'link'] })
+    method: text('method', { enum: ['password', 'link', 'sso'] })
       .notNull()
       .default('password'),
+    /** The SSO connection of a single sign-on (method `sso`); no foreign key: the history outlives a connection. */
+    ssoConnectionId: integer('sso_connection_id'),
   },
   (t) => [index('sign_ins_user_at_idx').on(t.userId, t.at), index('sign_ins_at_idx').on(t.at)],
 );

@@ -17,3 +17,4 @@ export * from './trials';
 export * from './welcome-emails';
 export * from './payments';
 export * from './idempotency';
+export * from './sso';

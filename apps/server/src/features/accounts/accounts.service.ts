@@ -16,6 +16,7 @@ import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { AppDeps } from '../../platform/deps';
 import { hashPassword, needsRehash, verifyPassword } from '../../platform/passwords';
+import { passwordRefusal } from '../../platform/password-gate';
 import { newSession, revokeUserSessions } from '../../platform/session';
 import * as repo from './accounts.repository';
 import { presentMe } from './accounts.presenter';
@@ -34,18 +35,19 @@ export interface RequestMeta {
  */
 export async function login(deps: AppDeps, body: LoginBody, meta: RequestMeta) {
   const now = deps.clock.now();
-  const { failures, user, trial } = await repo.signInFacts(
-    deps.db,
-    body.email,
-    meta.ip,
-    new Date(now.getTime() - LOGIN_WINDOW_MS),
-  );
+  // Whether the address's school switched passwords off (single sign-on) is asked alongside, not after, the facts.
+  const [{ failures, user, trial }, refusal] = await Promise.all([
+    repo.signInFacts(deps.db, body.email, meta.ip, new Date(now.getTime() - LOGIN_WINDOW_MS)),
+    passwordRefusal(deps, body.email),
+  ]);
   const wait = retryAfterSeconds(now, failures);
   if (wait > 0) {
     throw new AppError('too_many_requests', 'Too many failed sign-in attempts. Try again later.', {
       headers: { 'retry-after': String(wait) },
     });
   }
+  // A school that switched passwords off (single sign-on) refuses them for its domains, known address or not.
+  if (refusal) throw new AppError('forbidden', refusal);
   // Who the user is (the answer to a sign-in) is read while argon2 works, so a sign-in waits for the database once
   // after the hash, for its writes, instead of twice. Used only when the password is right; a failed sign-in does
   // not wait for it, and its handler here keeps a failure of it from going unhandled.
@@ -91,7 +93,7 @@ export async function recordSignIn(
   userId: number,
   meta: RequestMeta,
   failureReason: 'bad_credentials' | 'inactive' | 'trial_expired' | null,
-  method: 'password' | 'link' = 'password',
+  method: 'password' | 'link' | 'sso' = 'password',
 ): Promise<void> {
   await repo.insertSignIn(db, signInRow(deps, userId, meta, failureReason, method));
 }
@@ -102,7 +104,7 @@ function signInRow(
   userId: number,
   meta: RequestMeta,
   failureReason: 'bad_credentials' | 'inactive' | 'trial_expired' | null,
-  method: 'password' | 'link' = 'password',
+  method: 'password' | 'link' | 'sso' = 'password',
 ) {
   return {
     userId,
@@ -113,6 +115,27 @@ function signInRow(
     failureReason,
     method,
   };
+}
+
+/**
+ * Opens a session for a person a single sign-on connection vouched for (features/sso): the session, the last sign-in
+ * and the history row (method `sso`, with the connection) in one statement, as a password sign-in does.
+ */
+export async function completeSsoSignIn(
+  deps: AppDeps,
+  userId: number,
+  connectionId: number,
+  meta: RequestMeta,
+): Promise<{ token: string; hash: string; expiresAt: Date }> {
+  const now = deps.clock.now();
+  const { row, ...session } = newSession(deps, userId, meta);
+  await repo.completeSignIn(deps.db, {
+    session: row,
+    email: '',
+    ip: meta.ip,
+    signIn: { ...signInRow(deps, userId, meta, null, 'sso'), ssoConnectionId: connectionId, at: now },
+  });
+  return session;
 }
 
 /** A user's sign-in attempts of the retention period, newest first (at most 200). */

@@ -21,6 +21,7 @@ import { passwordEmail } from './passwords.emails';
 import './passwords.policy';
 import { presentTokenInfo } from './passwords.presenter';
 import * as repo from './passwords.repository';
+import { passwordRefusal } from '../../platform/password-gate';
 
 /** Reset requests: per address and per client IP (a school behind one NAT address shares the IP's count). */
 export const RESET_PER_EMAIL: RateLimit = { bucket: 'password-reset:email', limit: 5, windowMs: 3_600_000 };
@@ -144,6 +145,10 @@ export async function queueInvitations(deps: AppDeps, tx: Executor, userIds: num
 export async function requestPasswordReset(deps: AppDeps, email: string, ip: string): Promise<{ detail: string }> {
   await throttle(deps, RESET_PER_IP, ip);
   await throttle(deps, RESET_PER_EMAIL, email);
+  // A school that switched passwords off (single sign-on) refuses resets at its domains: decided by the domain alone,
+  // so the answer still says nothing about whether an account uses the address.
+  const passwordsOff = await passwordRefusal(deps, email);
+  if (passwordsOff) throw new AppError('forbidden', passwordsOff);
   await deps.jobs.enqueue('password-reset-request', { email, ip });
   return { detail: PASSWORD_RESET_SENT };
 }

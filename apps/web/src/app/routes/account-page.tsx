@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useMe, SignInForm } from '../../features/accounts/index';
+import { SsoContinue } from '../../features/sso/index';
 import { LoadingState } from '../../components/loading-state';
 import { isServerPage, safeNextPath } from '../sign-in-path';
 
@@ -31,10 +32,10 @@ export function AccountRoute() {
       </Suspense>
     );
   }
-  return <SignIn wantsPage={next !== null} />;
+  return <SignIn wantsPage={next !== null} next={next} />;
 }
 
-function SignIn({ wantsPage }: { wantsPage: boolean }) {
+function SignIn({ wantsPage, next }: { wantsPage: boolean; next: string | null }) {
   useDocumentTitle('Sign in · Banksia');
   return (
     <Container size={440} py="xl">
@@ -45,7 +46,7 @@ function SignIn({ wantsPage }: { wantsPage: boolean }) {
         {wantsPage ? 'Sign in to see that page.' : 'Welcome back. Sign in with your school email.'}
       </Text>
       <Paper withBorder shadow="sm" p="xl">
-        <SignInForm />
+        <SignInForm belowEmail={(email) => <SsoContinue email={email} next={next} />} />
       </Paper>
     </Container>
   );

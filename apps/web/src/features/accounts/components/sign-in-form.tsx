@@ -2,7 +2,7 @@ import type { Me } from '@banksia/contracts/accounts';
 import { missingSignInFields } from '@banksia/contracts/rules/sign-in';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fieldErrorsOf, formErrorOf, type FieldErrors } from '../../../components/field-errors';
 import { urlFor } from '../../../lib/named-routes';
@@ -11,13 +11,15 @@ import { useLogin } from '../api/login';
 interface SignInFormProps {
   /** Called with the user once the session exists. */
   onSignedIn?: (me: Me) => void;
+  /** Shown under the email field as it is typed (the page composes single sign-on's "Continue with …" here). */
+  belowEmail?: (email: string) => ReactNode;
 }
 
 /**
  * Email and password sign-in. While it is sending, the fields are read-only rather than disabled, so the field the
  * person pressed Enter in keeps keyboard focus.
  */
-export function SignInForm({ onSignedIn }: SignInFormProps) {
+export function SignInForm({ onSignedIn, belowEmail }: SignInFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -64,6 +66,7 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
           error={errors.email}
           readOnly={login.isPending}
         />
+        {belowEmail?.(email)}
         <PasswordInput
           label="Password"
           autoComplete="current-password"

@@ -1,0 +1,4 @@
+import { ssoRows } from './sso.rows';
+import { runMatrix } from './matrix';
+
+runMatrix('sso', ssoRows);
