@@ -6,10 +6,15 @@ import path from 'node:path';
  * of the code"). A unit is `apps/<app>/src/features/<feature>/`, or a sub-feature folder
  * `features/<feature>/<sub>/` once that folder has an `index.ts` (files of the feature outside any sub-feature belong
  * to the feature's unit). Inside one unit, imports are free. The import of another unit is written as the unit's
- * folder plus `/index`, e.g. `from '../classes/index'` or `from '../../exams/sittings/index'`.
+ * folder plus `/index`, e.g. `from '../classes/index'` or `from '../../exams/sittings/index'`. A sub-feature may
+ * import its own feature's shared files (`features/exams/sittings/` → `features/exams/api/get-exam`), never the
+ * reverse nor a sibling's internals.
  *
  * Only relative specifiers are checked: the apps reach their own features by relative paths.
  */
+
+/** Where lazily loaded pages are composed into routes: the web app's `app/` folder. */
+const LAZY_PAGE_HOST = /\/apps\/web\/src\/app\//;
 
 const FEATURES = /^(.*\/apps\/(?:server|web)\/src\/features)\/([^/]+)(?:\/(.*))?$/;
 
@@ -70,6 +75,9 @@ export default {
       const probe = isDirectory(target) ? `${target}/index-of-folder` : target;
       const unit = unitOf(probe);
       if (unit === null || unit === ownUnit) return;
+      // A sub-feature uses its own feature's shared files (the files of `features/<feature>/` outside any
+      // sub-feature) directly: they are the kernel its use cases are cut from, not another feature.
+      if (ownUnit !== null && ownUnit.startsWith(`${unit}/`)) return;
       if (isUnitIndex(target, unit)) return;
       let suggestion = path.posix.relative(dir, `${unit}/index`);
       if (!suggestion.startsWith('.')) suggestion = `./${suggestion}`;
@@ -84,7 +92,13 @@ export default {
       ImportDeclaration: (node) => check(node, node.source),
       ExportNamedDeclaration: (node) => check(node, node.source),
       ExportAllDeclaration: (node) => check(node, node.source),
-      ImportExpression: (node) => check(node, node.source),
+      // The web app's route tables load each page lazily, by its own module, so that a page is its own chunk (a
+      // feature's index would pull all its pages into one): app/ may `import()` a feature's `*-page` module.
+      ImportExpression: (node) => {
+        const value = node.source?.type === 'Literal' ? String(node.source.value) : '';
+        if (LAZY_PAGE_HOST.test(filename) && /-page(\.tsx?)?$/.test(value)) return;
+        check(node, node.source);
+      },
       // vi.mock('../other/thing') and vi.importActual name modules too.
       CallExpression: (node) => {
         const callee = node.callee;

@@ -19,6 +19,21 @@ const ruleTester = new RuleTester({ languageOptions: { parser: tseslint.parser }
 ruleTester.run('feature-faces', featureFaces, {
   valid: [
     {
+      name: "app/ loading a feature's page lazily, as its own chunk",
+      filename: `${web}/app/route-tables/payments.tsx`,
+      code: "const load = () => import('../../features/payments/routes/refund-runs-page');",
+    },
+    {
+      name: "a sub-feature using its own feature's shared files",
+      filename: `${server}/features/exams/sittings/sittings.service.ts`,
+      code: "import { x } from '../shared/index';\nimport { y } from '../exam-test-setup';",
+    },
+    {
+      name: "a sub-feature using its feature's ledger",
+      filename: `${server}/features/payments/providers/stripe-provider.ts`,
+      code: "import { ledger } from '../ledger';",
+    },
+    {
       name: "another feature's index",
       filename: `${server}/features/payments/locks.ts`,
       code: "import { x } from '../classes/index';",
@@ -81,6 +96,24 @@ ruleTester.run('feature-faces', featureFaces, {
   ],
   invalid: [
     {
+      name: "app/ importing a feature's page statically, or a non-page lazily",
+      filename: `${web}/app/route-tables/payments.tsx`,
+      code: "import { A } from '../../features/payments/routes/refund-runs-page';\nconst b = () => import('../../features/payments/api/get-refund-runs');",
+      errors: [{ messageId: 'internals' }, { messageId: 'internals' }],
+    },
+    {
+      name: "a sub-feature reaching into a sibling's internals",
+      filename: `${server}/features/exams/marking/marking.service.ts`,
+      code: "import { x } from '../sittings/sittings.service';",
+      errors: [{ messageId: 'internals' }],
+    },
+    {
+      name: "a feature's shared files reaching into its sub-feature's internals",
+      filename: `${server}/features/exams/exam-test-setup.ts`,
+      code: "import { x } from './sittings/sittings.service';",
+      errors: [{ messageId: 'internals' }],
+    },
+    {
       name: "another feature's internals",
       filename: `${server}/features/payments/locks.ts`,
       code: "import { setStatus } from '../classes/class-list.service';",
@@ -129,14 +162,6 @@ ruleTester.run('feature-faces', featureFaces, {
       ],
     },
     {
-      name: "a sub-feature reaching into its feature's other files",
-      filename: `${server}/features/payments/providers/stripe-provider.ts`,
-      code: "import { ledger } from '../ledger';",
-      errors: [
-        { messageId: 'internals', data: { specifier: '../ledger', unit: 'features/payments', suggestion: '../index' } },
-      ],
-    },
-    {
       name: 're-exports, dynamic imports and vi.mock',
       filename: `${server}/features/classes/classes.test.ts`,
       code: "export { a } from '../payments/ledger';\nexport * from '../payments/charges';\nawait import('../tasks/tasks.service');\nvi.mock('../notes/notes.service');",
@@ -166,7 +191,7 @@ ruleTester.run('feature-faces', featureFaces, {
     {
       name: 'the web app',
       filename: `${web}/app/router.tsx`,
-      code: "const page = () => import('../features/tasks/routes/tasks-page');",
+      code: "import { TasksPage } from '../features/tasks/routes/tasks-page';",
       errors: [
         {
           messageId: 'internals',

@@ -282,8 +282,15 @@ export async function createAttachment(
 
 // Roster files for tests: fixtures of each format (kept beside the parsers), in-memory files and zips, and a large
 // generated Edval roster.
-export { bytesFile, fixture, fixtureBytes, textFile, zipFile } from '../src/features/rosters/fixtures/fixture-files';
-export { edvalFile, SUBJECTS } from '../src/features/rosters/fixtures/large-roster';
+export {
+  bytesFile,
+  edvalFile,
+  fixture,
+  fixtureBytes,
+  SUBJECTS,
+  textFile,
+  zipFile,
+} from '../src/features/rosters/fixtures/index';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A question as a test writes it: no id, and prompt and worked solution filled in when left out. */

@@ -16,9 +16,9 @@ interface AppProvidersProps {
 
 // Activities shown inside other features' pages (an exam's activity question), loaded only when one shows.
 const embeddedActivity: EmbeddedActivityComponents = {
-  Answer: lazy(() => import('../features/activities/components/embedded-activity')),
+  Answer: lazy(() => import('../features/activities/embedded/index')),
   Review: lazy(async () => ({
-    default: (await import('../features/activities/components/embedded-activity')).EmbeddedActivityReview,
+    default: (await import('../features/activities/embedded/index')).EmbeddedActivityReview,
   })),
 };
 

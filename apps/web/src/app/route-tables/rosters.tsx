@@ -9,7 +9,8 @@ export const signedInRoutes: RouteObject[] = [
     path: 'school-uploader',
     handle: { name: 'school-uploader' },
     lazy: async () => ({
-      Component: (await import('../../features/rosters/index')).SchoolUploaderIndexRoute,
+      Component: (await import('../../features/rosters/upload/routes/school-uploader-index-page'))
+        .SchoolUploaderIndexRoute,
     }),
   },
   {
@@ -17,14 +18,14 @@ export const signedInRoutes: RouteObject[] = [
     path: 'school-uploader/:page',
     handle: { name: 'school-uploader-page' },
     lazy: async () => ({
-      Component: (await import('../../features/rosters/index')).SchoolUploaderRoute,
+      Component: (await import('../../features/rosters/upload/routes/school-uploader-page')).SchoolUploaderRoute,
     }),
   },
   {
     path: 'content/admin/enrolinator',
     handle: { name: 'enrolinator' },
     lazy: async () => {
-      const { EnrolinatorRoute } = await import('../../features/rosters/index');
+      const { EnrolinatorRoute } = await import('../../features/rosters/upload/routes/enrolinator-page');
       return { Component: () => <EnrolinatorRoute home /> };
     },
   },
@@ -32,19 +33,19 @@ export const signedInRoutes: RouteObject[] = [
     path: 'content/admin/enrolinator/datasets',
     handle: { name: 'enrolinator-datasets' },
     lazy: async () => ({
-      Component: (await import('../../features/rosters/index')).EnrolinatorRoute,
+      Component: (await import('../../features/rosters/upload/routes/enrolinator-page')).EnrolinatorRoute,
     }),
   },
   {
     path: 'content/admin/enrolinator/datasets/:id',
     handle: { name: 'enrolinator-dataset' },
-    lazy: async () => ({ Component: (await import('../../features/rosters/index')).DatasetRoute }),
+    lazy: async () => ({ Component: (await import('../../features/rosters/apply/routes/dataset-page')).DatasetRoute }),
   },
   {
     path: 'content/admin/enrolinator/datasets/:id/:step',
     handle: { name: 'enrolinator-step' },
     lazy: async () => ({
-      Component: (await import('../../features/rosters/index')).DatasetStepRoute,
+      Component: (await import('../../features/rosters/reconcile/routes/dataset-step-page')).DatasetStepRoute,
     }),
   },
 ];

@@ -1,6 +1,3 @@
-// The rosters feature's pages, for the route table (app/route-tables/rosters.tsx).
-export { DatasetRoute } from './apply/routes/dataset-page';
-export { DatasetStepRoute } from './reconcile/routes/dataset-step-page';
-export { EnrolinatorRoute } from './upload/routes/enrolinator-page';
-export { SchoolUploaderIndexRoute } from './upload/routes/school-uploader-index-page';
-export { SchoolUploaderRoute } from './upload/routes/school-uploader-page';
+// The rosters feature is reached only through its pages, which app/route-tables/rosters.tsx loads lazily one by one
+// (each its own chunk): upload/, reconcile/, apply/ and rollback/ hold the use cases. Nothing else uses it.
+export {};

@@ -5,9 +5,13 @@ import type {
   AuthoringTreeNode,
 } from '@banksia/contracts/authoring-courses';
 import type { Storage } from '../../../platform/storage';
-import type { AttachmentRow, CourseRow } from '../courses.repository';
-import type { authoringTreeRows, videoOptions } from './authoring.repository';
-import type { LessonState } from './lesson-editor.service';
+import type { AttachmentRow, CourseRow, findLessonWithCourse } from '../courses.repository';
+import type { authoringTreeRows, chunkRowsOfLesson, videoOptions } from './authoring.repository';
+
+/** A lesson as the lesson editor loads it: the lesson with its course, and its chunks. */
+export type LessonState = NonNullable<Awaited<ReturnType<typeof findLessonWithCourse>>> & {
+  chunks: Awaited<ReturnType<typeof chunkRowsOfLesson>>;
+};
 
 export function presentAdminCourse(c: CourseRow): AdminCourse {
   return {

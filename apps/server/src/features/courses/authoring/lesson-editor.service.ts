@@ -5,7 +5,7 @@ import type { AppDeps } from '../../../platform/deps';
 import { AppError } from '../../../platform/errors';
 import type { Actor } from '../../../platform/session';
 import { findLessonWithCourse } from '../courses.repository';
-import { presentLessonState, presentVideoOption } from './authoring.presenter';
+import { presentLessonState, presentVideoOption, type LessonState } from './authoring.presenter';
 import * as repo from './authoring.repository';
 
 /**
@@ -19,14 +19,12 @@ function invalid(field: string, message: string): AppError {
   return new AppError('validation_failed', undefined, { errors: { [field]: [message] } });
 }
 
-async function lessonState(db: Executor, lessonId: number) {
+async function lessonState(db: Executor, lessonId: number): Promise<LessonState> {
   const found = await findLessonWithCourse(db, lessonId);
   if (!found) throw new AppError('not_found', 'No such lesson.');
   const chunkRows = await repo.chunkRowsOfLesson(db, lessonId);
   return { ...found, chunks: chunkRows };
 }
-
-export type LessonState = Awaited<ReturnType<typeof lessonState>>;
 
 /** GET api:admin-lesson: the lesson, the videos a chunk may play and the course's question sets. */
 export async function adminLesson(deps: AppDeps, lessonId: number, db: Executor = deps.db): Promise<AdminLesson> {

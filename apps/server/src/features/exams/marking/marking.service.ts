@@ -8,7 +8,7 @@ import type { AppDeps } from '../../../platform/deps';
 import { AppError } from '../../../platform/errors';
 import { isBlankRichText, sanitizeRichText } from '../../../platform/sanitize';
 import type { Actor } from '../../../platform/session';
-import { loadClassAccess } from '../../classes/classes.service';
+import { loadClassAccess } from '../../classes/index';
 import { refreshRollup, refreshRollupOfSittings } from '../../progress/index';
 import {
   alternativeSchemaByType,

@@ -1,5 +1,5 @@
 import { definePolicy } from '../../../platform/authorize';
-import type { ClassAccess } from '../../classes/classes.service';
+import type { ClassAccess } from '../../classes/index';
 
 declare module '../../../platform/authorize' {
   interface PolicyActions {

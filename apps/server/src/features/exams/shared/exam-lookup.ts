@@ -4,7 +4,7 @@ import type { Executor } from '../../../platform/db';
 import type { AppDeps } from '../../../platform/deps';
 import { AppError } from '../../../platform/errors';
 import type { Actor } from '../../../platform/session';
-import { type ClassAccess } from '../../classes/classes.service';
+import { type ClassAccess } from '../../classes/index';
 import * as repo from './exams.repository';
 import './exams.policy';
 

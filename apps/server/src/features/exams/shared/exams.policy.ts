@@ -1,6 +1,6 @@
 import { isExamListed } from '@banksia/contracts/rules/listing';
 import { can, definePolicy } from '../../../platform/authorize';
-import type { ClassAccess } from '../../classes/classes.service';
+import type { ClassAccess } from '../../classes/index';
 import type { ExamRow } from './exams.repository';
 
 /** An exam of a class's course, with how the actor stands in the class (requireExamInClass). */

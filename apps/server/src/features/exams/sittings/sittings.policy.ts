@@ -1,7 +1,7 @@
 import { can, definePolicy } from '../../../platform/authorize';
 import { hasRole } from '../../../platform/authz';
 import type { Actor } from '../../../platform/session';
-import type { ClassAccess } from '../../classes/classes.service';
+import type { ClassAccess } from '../../classes/index';
 import type { SittingRow } from '../shared/index';
 import type { courseStanding } from './sittings.repository';
 

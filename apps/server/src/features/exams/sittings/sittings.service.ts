@@ -10,8 +10,8 @@ import type { AppDeps } from '../../../platform/deps';
 import { AppError } from '../../../platform/errors';
 import { isBlankRichText, sanitizeRichText } from '../../../platform/sanitize';
 import type { Actor } from '../../../platform/session';
-import { getResponse as getActivityResponse } from '../../activities/activities.service';
-import { loadClassAccess } from '../../classes/classes.service';
+import { getResponse as getActivityResponse } from '../../activities/index';
+import { loadClassAccess } from '../../classes/index';
 import {
   type ExamClasses,
   type ExamView,

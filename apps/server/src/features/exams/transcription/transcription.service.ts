@@ -2,7 +2,7 @@ import { authorize } from '../../../platform/authorize';
 import type { AppDeps } from '../../../platform/deps';
 import { AppError } from '../../../platform/errors';
 import type { Actor } from '../../../platform/session';
-import { loadClassAccess } from '../../classes/classes.service';
+import { loadClassAccess } from '../../classes/index';
 import { type Sitting } from '@banksia/contracts/exam-api';
 import {
   isOnRoster,

@@ -4,7 +4,7 @@ import type { Executor } from '../../../platform/db';
 import type { AppDeps } from '../../../platform/deps';
 import { AppError } from '../../../platform/errors';
 import type { Actor } from '../../../platform/session';
-import { syncChargesAndLocks } from '../../payments/locks';
+import { syncChargesAndLocks } from '../../payments/index';
 import { lockDataset } from '../rosters.repository';
 import { loadDataset } from '../rosters.service';
 import * as repo from './rollback.repository';
