@@ -22,7 +22,16 @@ export default defineConfig({
       'packages/contracts',
       'apps/server',
       // The project's own ESLint rules (eslint-rules/), tested with ESLint's RuleTester.
-      { test: { name: 'eslint-rules', root: './eslint-rules', include: ['*.test.js'], environment: 'node' } },
+      {
+        test: {
+          name: 'eslint-rules',
+          root: './eslint-rules',
+          include: ['*.test.js'],
+          environment: 'node',
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         extends: './apps/web/vite.config.ts',
         root: './apps/web',

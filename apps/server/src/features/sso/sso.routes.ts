@@ -39,7 +39,11 @@ export function ssoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/auth/sso/:connectionId/start/',
-      { config: { access: access.public }, schema: { tags, params: ssoConnectionParams, querystring: startQuery } },
+      {
+        config: { access: access.public },
+        // A browser's navigation (a redirect or a page), not a JSON call: not in the API document.
+        schema: { hide: true, tags, params: ssoConnectionParams, querystring: startQuery },
+      },
       async (request, reply) =>
         refusalPage(request, reply, async () => {
           const connection = await enabledConnection(deps, request.params.connectionId);
@@ -61,7 +65,7 @@ export function ssoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/auth/sso/oidc/callback/',
-      { config: { access: access.public }, schema: { tags } },
+      { config: { access: access.public }, schema: { hide: true, tags } },
       async (request, reply) =>
         refusalPage(request, reply, async () => {
           const callbackUrl = new URL(request.url, deps.config.publicUrl);

@@ -70,6 +70,8 @@ export async function anonymiseAccount(
   await tx.execute(sql`delete from password_tokens where user_id = ${userId}`);
   // Addresses and browsers of their sign-ins identify them; the rest of the history goes with it.
   await tx.execute(sql`delete from sign_ins where user_id = ${userId}`);
+  // The identity provider's id for them is who they are there: unlinked, the school account no longer signs in here.
+  await tx.execute(sql`delete from sso_identities where user_id = ${userId}`);
 }
 
 /** What an erased student's notes say instead of their text: the grids still count that a note was taken. */

@@ -97,6 +97,15 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     orderBy: 't.at, t.id',
   },
   {
+    table: 'sso_identities',
+    description:
+      'The school sign-in accounts (Google, Microsoft or the school’s own) linked to this account: the identity ' +
+      'provider, the id it gives the person, and when they were linked and last used.',
+    where: (ids) => sql`t.user_id = ${ids.userId}`,
+    covers: ['sso_identities.user_id'],
+    orderBy: 't.created_at, t.id',
+  },
+  {
     table: 'trial_accounts',
     description: 'When the account is an anonymous trial account: its trial class and when it was made.',
     where: (ids) => sql`(t.user_id = ${ids.userId} or t.created_by = ${ids.userId})`,

@@ -11,6 +11,8 @@ import {
   classTeachers,
   clientErrors,
   signIns,
+  ssoConnections,
+  ssoIdentities,
   trialAccounts,
   welcomeEmailSends,
   welcomeEmailSteps,
@@ -275,6 +277,14 @@ export async function seed() {
   await ctx.db.insert(clientErrors).values({ userId: u, message: `Crash for ${LAST}, ${FIRST}`, path: '/' });
   // Staff tools: a sign-in, a trial account made by (and for) them, a welcome email sent to them.
   await ctx.db.insert(signIns).values({ userId: u, at: new Date(), ip: '10.0.0.9', userAgent: 'UA', success: true });
+  // A school sign-in account linked to them.
+  const [connection] = await ctx.db
+    .insert(ssoConnections)
+    .values({ schoolId: school.id, name: 'School Google', protocol: 'oidc', provider: 'google', emailDomains: [] })
+    .returning();
+  await ctx.db
+    .insert(ssoIdentities)
+    .values({ connectionId: connection!.id, userId: u, issuer: 'https://accounts.google.com', subject: 'sub-1' });
   await ctx.db
     .insert(trialAccounts)
     .values({ userId: u, createdBy: u, schoolId: school.id, classId: klass.id, createdAt: new Date() });
