@@ -98,9 +98,12 @@ export async function saveResponse(
   body: SaveResponseBody,
 ): Promise<VersionedResponse> {
   const access = await loadClassAccess(deps, actor, key.classId);
-  if (!can(actor, 'activity.respond', access)) {
-    throw new AppError('forbidden', 'Only the student who owns this response can change it.');
-  }
+  authorize(
+    actor,
+    'activity.respond',
+    access,
+    new AppError('forbidden', 'Only the student who owns this response can change it.'),
+  );
   const activity = await requireActivityInClass(deps, key.activityId, access.klass);
   const blockIds = new Set(activity.blocks.map((b) => b.id));
   const unknown = Object.keys(body.block_responses).filter((id) => !blockIds.has(id));

@@ -159,8 +159,7 @@ export async function createTask(deps: AppDeps, actor: Actor, body: CreateBody):
     }
     throw err;
   });
-  if (!can(actor, 'class.teach', access))
-    throw new AppError('forbidden', 'Only the class’s teachers can set it a task.');
+  authorize(actor, 'class.teach', access, new AppError('forbidden', 'Only the class’s teachers can set it a task.'));
   const { klass } = access;
   const dueAt = dueDate(body.due_at);
   const items = await checkedItems(deps, klass.course_id, body.items);

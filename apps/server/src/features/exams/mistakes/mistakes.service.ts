@@ -1,4 +1,4 @@
-import { can } from '../../../platform/authorize';
+import { authorize } from '../../../platform/authorize';
 import { type MarkStatus } from '@banksia/contracts/exams';
 import type { AppDeps } from '../../../platform/deps';
 import { AppError } from '../../../platform/errors';
@@ -31,7 +31,7 @@ import './mistakes.policy';
 /** The student's review of an exam in the class (the exam.review rule: 403 for anyone but its students). */
 async function loadStudentReview(deps: AppDeps, actor: Actor, key: ClassExamKey) {
   const access = await loadClassAccess(deps, actor, key.classId);
-  if (!can(actor, 'exam.review', access)) throw new AppError('forbidden', 'Only students of the class review it.');
+  authorize(actor, 'exam.review', access, new AppError('forbidden', 'Only students of the class review it.'));
   const exam = await requireExamInClass(deps, actor, access, key.examId);
   return { access, exam, profileId: access.studentProfileId! };
 }

@@ -85,7 +85,7 @@ export async function startSitting(
   key: ClassExamKey,
 ): Promise<{ sitting: Sitting; created: boolean }> {
   const access = await loadClassAccess(deps, actor, key.classId);
-  if (!can(actor, 'exam.sit', access)) throw new AppError('forbidden', 'Only students of the class sit its exams.');
+  authorize(actor, 'exam.sit', access, new AppError('forbidden', 'Only students of the class sit its exams.'));
   const profileId = access.studentProfileId!;
   const exam = await requireExamInClass(deps, actor, access, key.examId);
   if (await isLocked(deps.db, access.klass.id, exam.id)) throw new AppError('exam_locked');
