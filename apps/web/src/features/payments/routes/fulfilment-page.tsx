@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingState } from '../../../components/loading-state';
 import { urlFor } from '../../../lib/named-routes';
@@ -71,22 +71,16 @@ export function FulfilmentRoute() {
       }
       case 'failed':
         body = (
-          <Alert color="red" title="The payment did not go through">
-            <Stack gap="xs">
-              <Text>Nothing was charged. {owing} is still owed.</Text>
-              {payAgain}
-            </Stack>
-          </Alert>
+          <NotCharged color="red" title="The payment did not go through" owing={owing}>
+            {payAgain}
+          </NotCharged>
         );
         break;
       case 'expired':
         body = (
-          <Alert color="yellow" title="This checkout expired before it was paid">
-            <Stack gap="xs">
-              <Text>Nothing was charged. {owing} is still owed.</Text>
-              {payAgain}
-            </Stack>
-          </Alert>
+          <NotCharged color="yellow" title="This checkout expired before it was paid" owing={owing}>
+            {payAgain}
+          </NotCharged>
         );
         break;
       case 'needs_review':
@@ -111,5 +105,27 @@ export function FulfilmentRoute() {
       <Title order={1}>Payment</Title>
       <div aria-live="polite">{body}</div>
     </Stack>
+  );
+}
+
+/** A checkout that ended without a charge (failed or expired): what is still owed, and the way to pay again. */
+function NotCharged({
+  color,
+  title,
+  owing,
+  children,
+}: {
+  color: string;
+  title: string;
+  owing: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Alert color={color} title={title}>
+      <Stack gap="xs">
+        <Text>Nothing was charged. {owing} is still owed.</Text>
+        {children}
+      </Stack>
+    </Alert>
   );
 }

@@ -5,6 +5,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { refundsOwedCsvUrl, useRefundsOwed } from '../api/get-refunds-owed-report';
 import { PaymentsLinks, usePaymentsParams, YearPicker } from '../components/payments-nav';
 import { CsvLink } from '../components/csv-link';
+import { StudentRowHeader } from '../components/student-row-header';
 
 /** /content/admin/refunds-owed-report/{calendarYear}/: students owed money back (paid for classes they left). */
 export function RefundsOwedRoute() {
@@ -59,12 +60,7 @@ export function RefundsOwedRoute() {
               <Table.Tbody>
                 {data.students.map((s) => (
                   <Table.Tr key={`${s.profile_id}:${s.currency}`}>
-                    <Table.Th scope="row" fw={500}>
-                      {s.first_name} {s.last_name}
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {s.email}
-                      </Text>
-                    </Table.Th>
+                    <StudentRowHeader student={s} />
                     <Table.Td>{s.school_name}</Table.Td>
                     <Table.Td ta="right" fw={600}>
                       {formatMoney(s.refund_owed_cents, s.currency)}

@@ -8,6 +8,7 @@ import { useProducts } from '../api/get-products';
 import { studentsOwingCsvUrl, useStudentsOwing } from '../api/get-students-owing-report';
 import { PaymentsLinks, usePaymentsParams, YearPicker } from '../components/payments-nav';
 import { CsvLink } from '../components/csv-link';
+import { StudentRowHeader } from '../components/student-row-header';
 
 /** Which school the students-owing report covers: all, or one (its own address). */
 function SchoolPicker({ calendarYear, schoolId }: { calendarYear: number; schoolId: number | null }) {
@@ -90,12 +91,7 @@ export function StudentsOwingRoute() {
               <Table.Tbody>
                 {data.students.map((s) => (
                   <Table.Tr key={`${s.profile_id}:${s.currency}`}>
-                    <Table.Th scope="row" fw={500}>
-                      {s.first_name} {s.last_name}
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {s.email}
-                      </Text>
-                    </Table.Th>
+                    <StudentRowHeader student={s} />
                     <Table.Td>
                       <Anchor
                         component={Link}
