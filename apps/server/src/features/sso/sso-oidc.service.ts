@@ -8,6 +8,7 @@ import {
   LOGIN_STATE_TTL_MS,
   refused,
   signInIdentity,
+  SsoRefusal,
   ssoUrls,
   type ProvidedIdentity,
 } from './sso-sign-in.service';
@@ -60,8 +61,16 @@ async function configurationFor(deps: AppDeps, connection: repo.SsoConnectionRow
     server.catch(() => providers.delete(connection.id));
   }
   const secret = decryptSecret(secretBoxKey(deps.config.ssoSecretKey, deps.secret), connection.clientSecretEncrypted!);
+  const server = await cached.server.catch(() => {
+    // An unreachable or broken provider is the school's outage, not a bug here: a page that says so, not a 500.
+    throw new SsoRefusal(
+      'provider_unreachable',
+      "Your school's sign-in service could not be reached. Try again in a minute; if it keeps happening, tell your school's IT team.",
+      502,
+    );
+  });
   const config = new oidc.Configuration(
-    await cached.server,
+    server,
     connection.clientId!,
     {
       client_secret: secret,

@@ -93,6 +93,14 @@ describe('OpenID Connect sign-in against a real provider', () => {
     expect(await signedInAs(again.browser)).toBe(`ava@${domain}`);
   });
 
+  it('answers a page, not a server error, when the identity provider cannot be reached', async () => {
+    // A loopback port nothing listens on: discovery is refused at once.
+    const { id } = await connection({ issuer: 'http://127.0.0.1:9/unreachable' });
+    const start = await makeClient(ctx.app).get(`/auth/sso/${id}/start/`);
+    expect(start.statusCode).toBe(502);
+    expect(start.body).toContain('sign-in service could not be reached');
+  });
+
   it('rotates the session id at sign-in', async () => {
     const { id, domain } = await connection();
     const { user } = await createTeacher(ctx.db, await createSchool(ctx.db), [], { email: `tom@${domain}` });

@@ -14,6 +14,8 @@ export class SsoRefusal extends Error {
   constructor(
     readonly reason: string,
     message: string,
+    /** 400: the sign-in itself was refused; 502: the identity provider could not be reached. */
+    readonly status: 400 | 502 = 400,
   ) {
     super(message);
     this.name = 'SsoRefusal';

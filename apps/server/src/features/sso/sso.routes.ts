@@ -106,7 +106,7 @@ export function ssoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         deps,
         'error',
         { title: "We couldn't sign you in", page: { message: err.message } },
-        400,
+        err.status,
       );
     }
   }
